@@ -1,0 +1,167 @@
+package dev.fqlab.experiment;
+
+import dev.fqlab.web.ApiError;
+import dev.fqlab.web.ApiProblem;
+import dev.fqlab.web.JsonBodies;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
+import tools.jackson.databind.json.JsonMapper;
+
+@RestController
+@RequestMapping(ExperimentController.BASE)
+@Tag(name = "Experiments", description = "Submit, watch, cancel and delete experiments")
+public class ExperimentController {
+
+    static final String BASE = "/api/v1/experiments";
+    static final int DEFAULT_LIMIT = 50;
+    static final int MAX_LIMIT = 200;
+
+    private final ExperimentService service;
+    private final SubmissionReader submissions;
+    private final JsonBodies bodies;
+    private final JsonMapper jsonMapper;
+
+    public ExperimentController(ExperimentService service, SubmissionReader submissions, JsonBodies bodies,
+            JsonMapper jsonMapper) {
+        this.service = service;
+        this.submissions = submissions;
+        this.bodies = bodies;
+        this.jsonMapper = jsonMapper;
+    }
+
+    @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "Submit an experiment", description = "Validates the request, stores the experiment as QUEUED and queues its run.")
+    @ApiResponse(responseCode = "202", description = "Accepted; Location names the experiment")
+    @ApiResponse(responseCode = "400", description = "Invalid request: every problem in errors", content = @Content(mediaType = "application/problem+json"))
+    @ApiResponse(responseCode = "429", description = "Queue full; see Retry-After", content = @Content(mediaType = "application/problem+json"))
+    public ResponseEntity<ExperimentResource> submit(
+            @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
+                    mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ExperimentRequestDoc.class)))
+            @RequestBody(required = false) byte[] body) {
+        Experiment experiment = service.submit(submissions.read(bodies.read(body)));
+        URI location = ServletUriComponentsBuilder.fromCurrentContextPath()
+                .path(BASE + "/{id}").buildAndExpand(experiment.id()).toUri();
+        return ResponseEntity.status(HttpStatus.ACCEPTED).location(location).body(resource(experiment));
+    }
+
+    @PostMapping(path = "/validate", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "Validate an experiment request without running it",
+            description = "Answers the normalized scenario (every default filled in), or 400 with every problem.")
+    public ValidationResult validate(
+            @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
+                    mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ExperimentRequestDoc.class)))
+            @RequestBody(required = false) byte[] body) {
+        Submission submission = submissions.read(bodies.read(body));
+        return new ValidationResult(submission.normalized(), submission.scenarioSha256(), submission.preset());
+    }
+
+    @GetMapping
+    @Operation(summary = "List experiments, newest first",
+            description = "status: one or more statuses (comma-separated or repeated), any matches; tag: one or more "
+                    + "tags, all must match; limit: 1 to 200 (default 50); cursor: the next value of the previous page.")
+    public ExperimentPage list(@RequestParam(required = false) List<String> status,
+            @RequestParam(required = false) List<String> tag,
+            @RequestParam(required = false) String limit,
+            @RequestParam(required = false) String cursor) {
+        List<ApiError> errors = new ArrayList<>();
+        ExperimentFilter filter = new ExperimentFilter(statuses(status, errors), tag == null ? List.of() : tag,
+                cursor(cursor, errors), limit(limit, errors));
+        if (!errors.isEmpty()) {
+            throw ApiProblem.invalid(errors);
+        }
+        ExperimentRepository.Page page = service.list(filter);
+        return new ExperimentPage(page.items().stream().map(this::resource).toList(),
+                page.nextBeforeSeq() == null ? null : ListCursor.encode(page.nextBeforeSeq()));
+    }
+
+    @GetMapping("/{id}")
+    @Operation(summary = "One experiment")
+    public ExperimentResource get(@PathVariable String id) {
+        return resource(service.get(ExperimentIds.parse(id)));
+    }
+
+    @PostMapping("/{id}/cancel")
+    @Operation(summary = "Cancel an experiment",
+            description = "202 when this call cancelled it (a running simulation stops within a second); 200 when it was already final.")
+    public ResponseEntity<ExperimentResource> cancel(@PathVariable String id) {
+        UUID uuid = ExperimentIds.parse(id);
+        boolean cancelled = service.cancel(uuid);
+        return ResponseEntity.status(cancelled ? HttpStatus.ACCEPTED : HttpStatus.OK).body(resource(service.get(uuid)));
+    }
+
+    @DeleteMapping("/{id}")
+    @ResponseStatus(HttpStatus.NO_CONTENT)
+    @Operation(summary = "Delete an experiment and its results", description = "409 while it is running: cancel it first.")
+    public void delete(@PathVariable String id) {
+        service.delete(ExperimentIds.parse(id));
+    }
+
+    private ExperimentResource resource(Experiment e) {
+        return new ExperimentResource(e.id(), e.name(), e.tags(), e.status(), e.progress(), e.submittedAt(),
+                e.startedAt(), e.finishedAt(), e.error(), e.attempts(), e.worker(), jsonMapper.readTree(e.scenarioJson()),
+                e.preset(), e.sweepId(), ExperimentResource.Links.of(e.id()));
+    }
+
+    private static Set<ExperimentStatus> statuses(List<String> values, List<ApiError> errors) {
+        Set<ExperimentStatus> statuses = EnumSet.noneOf(ExperimentStatus.class);
+        for (String value : values == null ? List.<String>of() : values) {
+            try {
+                statuses.add(ExperimentStatus.valueOf(value.trim().toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                errors.add(ApiError.parameter("status", "unknown status '" + value + "'; one of "
+                        + List.of(ExperimentStatus.values())));
+            }
+        }
+        return statuses;
+    }
+
+    private static int limit(String value, List<ApiError> errors) {
+        if (value == null) {
+            return DEFAULT_LIMIT;
+        }
+        try {
+            int limit = Integer.parseInt(value.trim());
+            if (limit >= 1 && limit <= MAX_LIMIT) {
+                return limit;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        errors.add(ApiError.parameter("limit", "must be an integer from 1 to " + MAX_LIMIT));
+        return DEFAULT_LIMIT;
+    }
+
+    private static Long cursor(String value, List<ApiError> errors) {
+        if (value == null || value.isEmpty()) {
+            return null;
+        }
+        Long position = ListCursor.decode(value);
+        if (position == null) {
+            errors.add(ApiError.parameter("cursor", "not a cursor this service issued; use the next value of a previous page"));
+        }
+        return position;
+    }
+}

@@ -1,0 +1,243 @@
+package dev.fqlab.experiment;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * The experiments and their tags in SQL. Every change of status is one guarded UPDATE whose WHERE clause
+ * states the status (and, for a running experiment, the attempt) it expects: when two instances or a user
+ * and a worker race, exactly one UPDATE matches and the loser sees 0 rows instead of overwriting.
+ */
+@Repository
+public class ExperimentRepository {
+
+    private static final String COLUMNS = "id, seq, name, status, progress, submitted_at, started_at, finished_at, "
+            + "error, attempts, worker, preset, sweep_id, scenario, scenario_sha256";
+
+    private final JdbcClient jdbc;
+
+    public ExperimentRepository(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    // --- submission and reading -----------------------------------------------------------------
+
+    void insert(NewExperiment experiment) {
+        jdbc.sql("""
+                INSERT INTO experiments (id, name, status, submitted_at, preset, scenario, scenario_sha256)
+                VALUES (:id, :name, 'QUEUED', :submittedAt, :preset, :scenario, :sha)""")
+                .param("id", experiment.id())
+                .param("name", experiment.name())
+                .param("submittedAt", timestamp(experiment.submittedAt()))
+                .param("preset", experiment.preset())
+                .param("scenario", experiment.scenarioJson())
+                .param("sha", experiment.scenarioSha256())
+                .update();
+        List<String> tags = experiment.tags();
+        for (int i = 0; i < tags.size(); i++) {
+            jdbc.sql("INSERT INTO experiment_tags (experiment_id, position, tag) VALUES (:id, :position, :tag)")
+                    .param("id", experiment.id()).param("position", i).param("tag", tags.get(i))
+                    .update();
+        }
+    }
+
+    public Optional<Experiment> find(UUID id) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM experiments WHERE id = :id")
+                .param("id", id)
+                .query((rs, row) -> experiment(rs))
+                .optional()
+                .map(e -> e.withTags(tagsOf(List.of(id)).getOrDefault(id, List.of())));
+    }
+
+    /** One page of the list, newest first; {@code nextBeforeSeq} continues it (null on the last page). */
+    Page list(ExperimentFilter filter) {
+        StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM experiments e WHERE 1 = 1");
+        Map<String, Object> params = new LinkedHashMap<>();
+        if (!filter.statuses().isEmpty()) {
+            sql.append(" AND e.status IN (:statuses)");
+            params.put("statuses", filter.statuses().stream().map(Enum::name).toList());
+        }
+        if (filter.beforeSeq() != null) {
+            sql.append(" AND e.seq < :before");
+            params.put("before", filter.beforeSeq());
+        }
+        if (!filter.tags().isEmpty()) {
+            sql.append(" AND (SELECT COUNT(*) FROM experiment_tags t WHERE t.experiment_id = e.id AND t.tag IN (:tags))"
+                    + " = :tagCount");
+            params.put("tags", filter.tags());
+            params.put("tagCount", filter.tags().size());
+        }
+        sql.append(" ORDER BY e.seq DESC LIMIT :limit");
+        params.put("limit", filter.limit() + 1);
+
+        List<Row> rows = jdbc.sql(sql.toString()).params(params)
+                .query((rs, n) -> new Row(rs.getLong("seq"), experiment(rs))).list();
+        boolean more = rows.size() > filter.limit();
+        List<Row> page = more ? rows.subList(0, filter.limit()) : rows;
+        Map<UUID, List<String>> tags = tagsOf(page.stream().map(r -> r.experiment().id()).toList());
+        List<Experiment> items = page.stream()
+                .map(r -> r.experiment().withTags(tags.getOrDefault(r.experiment().id(), List.of())))
+                .toList();
+        return new Page(items, more ? page.getLast().seq() : null);
+    }
+
+    record Page(List<Experiment> items, Long nextBeforeSeq) {
+    }
+
+    private record Row(long seq, Experiment experiment) {
+    }
+
+    long countQueued() {
+        return jdbc.sql("SELECT COUNT(*) FROM experiments WHERE status = 'QUEUED'").query(Long.class).single();
+    }
+
+    /** How many experiments are in each status that is still active (QUEUED, RUNNING), across all instances. */
+    public Map<ExperimentStatus, Long> countActive() {
+        Map<ExperimentStatus, Long> counts = new EnumMap<>(ExperimentStatus.class);
+        counts.put(ExperimentStatus.QUEUED, 0L);
+        counts.put(ExperimentStatus.RUNNING, 0L);
+        jdbc.sql("SELECT status, COUNT(*) AS n FROM experiments WHERE status IN ('QUEUED', 'RUNNING') GROUP BY status")
+                .query(rs -> {
+                    counts.put(ExperimentStatus.valueOf(rs.getString("status")), rs.getLong("n"));
+                });
+        return counts;
+    }
+
+    // --- user actions ---------------------------------------------------------------------------
+
+    /** QUEUED or RUNNING → CANCELLED; false when it was already final or does not exist. */
+    boolean cancel(UUID id, Instant now) {
+        return jdbc.sql("""
+                UPDATE experiments SET status = 'CANCELLED', finished_at = :now
+                WHERE id = :id AND status IN ('QUEUED', 'RUNNING')""")
+                .param("id", id).param("now", timestamp(now))
+                .update() == 1;
+    }
+
+    /** Deletes it (tags and results go with it) unless it is running; false when running or unknown. */
+    boolean deleteUnlessRunning(UUID id) {
+        return jdbc.sql("DELETE FROM experiments WHERE id = :id AND status <> 'RUNNING'").param("id", id).update() == 1;
+    }
+
+    // --- worker transitions ---------------------------------------------------------------------
+
+    /**
+     * QUEUED (or RUNNING, when a dead run is revived) → RUNNING, counting the attempt and naming the worker.
+     * Empty when the experiment was cancelled, deleted or finished meanwhile: then there is nothing to run.
+     */
+    @Transactional
+    public Optional<RunStart> start(UUID id, String worker, Instant now) {
+        int updated = jdbc.sql("""
+                UPDATE experiments SET status = 'RUNNING', attempts = attempts + 1, worker = :worker,
+                    started_at = :now, progress = 0, error = NULL
+                WHERE id = :id AND status IN ('QUEUED', 'RUNNING')""")
+                .param("id", id).param("worker", worker).param("now", timestamp(now))
+                .update();
+        if (updated == 0) {
+            return Optional.empty();
+        }
+        return jdbc.sql("SELECT attempts, scenario, scenario_sha256 FROM experiments WHERE id = :id")
+                .param("id", id)
+                .query((rs, n) -> new RunStart(id, rs.getInt("attempts"), rs.getString("scenario"),
+                        rs.getString("scenario_sha256")))
+                .optional();
+    }
+
+    /** The experiment a worker has just started. */
+    public record RunStart(UUID id, int attempt, String scenarioJson, String scenarioSha256) {
+    }
+
+    /** Records progress; false when this run no longer owns the experiment (cancelled, deleted, superseded). */
+    public boolean progress(UUID id, int attempt, double fraction) {
+        return jdbc.sql("UPDATE experiments SET progress = :progress WHERE id = :id AND status = 'RUNNING' AND attempts = :attempt")
+                .param("progress", fraction).param("id", id).param("attempt", attempt)
+                .update() == 1;
+    }
+
+    /** RUNNING → SUCCEEDED for this attempt; call inside the transaction that stores the result. */
+    public boolean succeed(UUID id, int attempt, Instant now) {
+        return jdbc.sql("""
+                UPDATE experiments SET status = 'SUCCEEDED', progress = 1, finished_at = :now
+                WHERE id = :id AND status = 'RUNNING' AND attempts = :attempt""")
+                .param("id", id).param("attempt", attempt).param("now", timestamp(now))
+                .update() == 1;
+    }
+
+    /** RUNNING → FAILED for this attempt, with a one-sentence reason. */
+    public boolean fail(UUID id, int attempt, String error, Instant now) {
+        return jdbc.sql("""
+                UPDATE experiments SET status = 'FAILED', error = :error, finished_at = :now
+                WHERE id = :id AND status = 'RUNNING' AND attempts = :attempt""")
+                .param("id", id).param("attempt", attempt).param("error", truncate(error, 1000))
+                .param("now", timestamp(now))
+                .update() == 1;
+    }
+
+    /** RUNNING → QUEUED for this attempt: the run was handed back (its instance is shutting down). */
+    public boolean requeue(UUID id, int attempt) {
+        return jdbc.sql("UPDATE experiments SET status = 'QUEUED', progress = 0 WHERE id = :id AND status = 'RUNNING' AND attempts = :attempt")
+                .param("id", id).param("attempt", attempt)
+                .update() == 1;
+    }
+
+    // --- mapping --------------------------------------------------------------------------------
+
+    private Map<UUID, List<String>> tagsOf(List<UUID> ids) {
+        Map<UUID, List<String>> tags = new LinkedHashMap<>();
+        if (ids.isEmpty()) {
+            return tags;
+        }
+        jdbc.sql("SELECT experiment_id, tag FROM experiment_tags WHERE experiment_id IN (:ids) ORDER BY experiment_id, position")
+                .param("ids", ids)
+                .query(rs -> {
+                    tags.computeIfAbsent(rs.getObject("experiment_id", UUID.class), k -> new ArrayList<>())
+                            .add(rs.getString("tag"));
+                });
+        return tags;
+    }
+
+    private static Experiment experiment(ResultSet rs) throws SQLException {
+        return new Experiment(
+                rs.getObject("id", UUID.class),
+                rs.getString("name"),
+                List.of(),
+                ExperimentStatus.valueOf(rs.getString("status")),
+                rs.getDouble("progress"),
+                instant(rs, "submitted_at"),
+                instant(rs, "started_at"),
+                instant(rs, "finished_at"),
+                rs.getString("error"),
+                rs.getInt("attempts"),
+                rs.getString("worker"),
+                rs.getString("preset"),
+                rs.getObject("sweep_id", UUID.class),
+                rs.getString("scenario"),
+                rs.getString("scenario_sha256"));
+    }
+
+    private static Instant instant(ResultSet rs, String column) throws SQLException {
+        OffsetDateTime value = rs.getObject(column, OffsetDateTime.class);
+        return value == null ? null : value.toInstant();
+    }
+
+    static OffsetDateTime timestamp(Instant instant) {
+        return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
+    }
+
+    private static String truncate(String text, int max) {
+        return text == null || text.length() <= max ? text : text.substring(0, max - 1) + "…";
+    }
+}

@@ -1,0 +1,38 @@
+package dev.fqlab.experiment;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * An experiment as the API shows it (api.md). Timestamps are ISO-8601 UTC; {@code scenario} is the
+ * normalized scenario; {@code sweepId} is null until sweeps exist.
+ */
+public record ExperimentResource(
+        UUID id,
+        String name,
+        List<String> tags,
+        ExperimentStatus status,
+        double progress,
+        Instant submittedAt,
+        Instant startedAt,
+        Instant finishedAt,
+        String error,
+        int attempts,
+        String worker,
+        JsonNode scenario,
+        String preset,
+        UUID sweepId,
+        Links links) {
+
+    /** Where to go next. {@code result}, {@code resultCsv} and {@code seriesCsv} answer once it has succeeded. */
+    public record Links(String self, String result, String report, String cancel, String resultCsv, String seriesCsv) {
+
+        static Links of(UUID id) {
+            String self = ExperimentController.BASE + "/" + id;
+            return new Links(self, self + "/result", self + "/report", self + "/cancel", self + "/result.csv",
+                    self + "/series.csv");
+        }
+    }
+}

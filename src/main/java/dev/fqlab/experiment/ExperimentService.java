@@ -1,0 +1,101 @@
+package dev.fqlab.experiment;
+
+import dev.fqlab.config.FqlabProperties;
+import dev.fqlab.metrics.FqlabMetrics;
+import dev.fqlab.web.ApiProblem;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** What users do with experiments: submit, read, cancel, delete. Each is one transaction. */
+@Service
+public class ExperimentService {
+
+    /** A full queue drains at the speed of the workers; a minute is a fair first retry for lab scripts. */
+    static final long QUEUE_FULL_RETRY_AFTER_S = 60;
+
+    private final ExperimentRepository experiments;
+    private final ExperimentQueue queue;
+    private final ApplicationEventPublisher events;
+    private final FqlabMetrics metrics;
+    private final Clock clock;
+    private final int queueCapacity;
+
+    public ExperimentService(ExperimentRepository experiments, ExperimentQueue queue, ApplicationEventPublisher events,
+            FqlabMetrics metrics, Clock clock, FqlabProperties properties) {
+        this.experiments = experiments;
+        this.queue = queue;
+        this.events = events;
+        this.metrics = metrics;
+        this.clock = clock;
+        this.queueCapacity = properties.queueCapacity();
+    }
+
+    /** Stores the experiment as QUEUED and queues its run, both or neither. */
+    @Transactional
+    public Experiment submit(Submission submission) {
+        if (experiments.countQueued() >= queueCapacity) {
+            throw ApiProblem.queueFull(queueCapacity, QUEUE_FULL_RETRY_AFTER_S);
+        }
+        UUID id = UUID.randomUUID();
+        experiments.insert(new NewExperiment(id, submission.name(), submission.tags(), submission.preset(),
+                submission.scenarioJson(), submission.scenarioSha256(), now()));
+        queue.enqueue(id);
+        metrics.submitted();
+        return experiments.find(id).orElseThrow();
+    }
+
+    public Optional<Experiment> find(UUID id) {
+        return experiments.find(id);
+    }
+
+    public Experiment get(UUID id) {
+        return find(id).orElseThrow(() -> notFound(id));
+    }
+
+    public ExperimentRepository.Page list(ExperimentFilter filter) {
+        return experiments.list(filter);
+    }
+
+    /**
+     * Cancels a queued or running experiment. True when this call cancelled it, false when it was already
+     * final. A running simulation stops within a second: at once on this instance (the event), otherwise at
+     * its next progress update, which finds the experiment no longer RUNNING.
+     */
+    @Transactional
+    public boolean cancel(UUID id) {
+        if (experiments.cancel(id, now())) {
+            queue.withdraw(id);
+            metrics.finished(ExperimentStatus.CANCELLED);
+            events.publishEvent(new ExperimentCancelled(id));
+            return true;
+        }
+        get(id);
+        return false;
+    }
+
+    /** Deletes an experiment that is not running, with its results and its queue entry. */
+    @Transactional
+    public void delete(UUID id) {
+        if (experiments.deleteUnlessRunning(id)) {
+            queue.withdraw(id);
+            return;
+        }
+        Experiment experiment = get(id);
+        throw ApiProblem.wrongStatus("Experiment " + id + " is running; cancel it first, then delete it.",
+                experiment.status().name());
+    }
+
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    static ApiProblem notFound(UUID id) {
+        return ApiProblem.notFound("No experiment with id " + id + ".");
+    }
+}

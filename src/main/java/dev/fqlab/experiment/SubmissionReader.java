@@ -1,0 +1,204 @@
+package dev.fqlab.experiment;
+
+import dev.fqlab.preset.Preset;
+import dev.fqlab.preset.PresetCatalog;
+import dev.fqlab.preset.PresetKind;
+import dev.fqlab.scenario.FieldError;
+import dev.fqlab.scenario.ParsedScenario;
+import dev.fqlab.scenario.ScenarioJson;
+import dev.fqlab.scenario.ScenarioParser;
+import dev.fqlab.web.ApiError;
+import dev.fqlab.web.ApiProblem;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Reads the body of {@code POST /experiments} and {@code /experiments/validate}:
+ * {@code {"scenario": {…}}} or {@code {"preset": "name", "overrides": {…}}}, with optional {@code name} and
+ * {@code tags}. Collects every problem of the envelope and of the scenario before answering, with pointers
+ * into the request body: the parser's pointers (relative to the scenario) get {@code /scenario} or, for a
+ * preset, {@code /overrides} in front.
+ */
+@Component
+public class SubmissionReader {
+
+    static final int MAX_NAME_LENGTH = 200;
+    static final int MAX_TAGS = 32;
+    static final int MAX_TAG_LENGTH = 64;
+    private static final Set<String> FIELDS = Set.of("scenario", "preset", "overrides", "name", "tags");
+
+    private final ScenarioParser parser;
+    private final PresetCatalog presets;
+    private final JsonMapper jsonMapper;
+
+    public SubmissionReader(ScenarioParser parser, PresetCatalog presets, JsonMapper jsonMapper) {
+        this.parser = parser;
+        this.presets = presets;
+        this.jsonMapper = jsonMapper;
+    }
+
+    /** The submission the body describes; a 400 problem listing every error otherwise. */
+    public Submission read(JsonNode body) {
+        if (!body.isObject()) {
+            throw ApiProblem.invalid(List.of(ApiError.at("", "the request body must be a JSON object")));
+        }
+        List<ApiError> errors = new ArrayList<>();
+        body.propertyNames().stream().filter(field -> !FIELDS.contains(field))
+                .forEach(field -> errors.add(ApiError.at(pointer(field),
+                        "unknown field; expected scenario, preset, overrides, name or tags")));
+        String name = name(body.get("name"), errors);
+        List<String> tags = tags(body.get("tags"), errors);
+        Resolved resolved = resolve(body, errors);
+        if (!errors.isEmpty()) {
+            throw ApiProblem.invalid(errors);
+        }
+        ObjectNode normalized = ScenarioJson.toJson(resolved.parsed().scenario());
+        String json = jsonMapper.writeValueAsString(normalized);
+        return new Submission(defaultName(name, normalized, resolved.preset()), tags, resolved.preset(),
+                resolved.parsed().scenario(), normalized, json, sha256(json));
+    }
+
+    private record Resolved(ParsedScenario parsed, String preset) {
+    }
+
+    /** Picks the scenario (inline, or the preset's with its overrides merged in) and parses it. */
+    private Resolved resolve(JsonNode body, List<ApiError> errors) {
+        JsonNode scenario = nonNull(body.get("scenario"));
+        JsonNode presetName = nonNull(body.get("preset"));
+        JsonNode overrides = nonNull(body.get("overrides"));
+        if (scenario != null && presetName != null) {
+            errors.add(ApiError.at("/preset", "give either scenario or preset, not both"));
+            return null;
+        }
+        if (scenario == null && presetName == null) {
+            errors.add(ApiError.at("/scenario", "required: give a scenario or the name of a preset"));
+            return null;
+        }
+        if (scenario != null) {
+            if (overrides != null) {
+                errors.add(ApiError.at("/overrides", "overrides apply to a preset only; edit the scenario instead"));
+            }
+            if (!scenario.isObject()) {
+                errors.add(ApiError.at("/scenario", "must be a JSON object"));
+                return null;
+            }
+            return parsed(scenario, "/scenario", null, errors);
+        }
+        Preset preset = preset(presetName, errors);
+        if (overrides != null && !overrides.isObject()) {
+            errors.add(ApiError.at("/overrides", "must be a JSON object (an RFC 7396 merge patch on the preset's scenario)"));
+            return null;
+        }
+        if (preset == null) {
+            return null;
+        }
+        JsonNode merged = overrides == null ? preset.document()
+                : MergePatch.apply(preset.document().deepCopy(), overrides);
+        return parsed(merged, "/overrides", preset.name(), errors);
+    }
+
+    private Resolved parsed(JsonNode scenario, String prefix, String preset, List<ApiError> errors) {
+        ParsedScenario parsed = parser.parse(scenario);
+        for (FieldError error : parsed.errors()) {
+            errors.add(ApiError.at(prefix + error.pointer(), error.message()));
+        }
+        return new Resolved(parsed, preset);
+    }
+
+    private Preset preset(JsonNode name, List<ApiError> errors) {
+        if (!name.isString()) {
+            errors.add(ApiError.at("/preset", "must be a string naming a preset"));
+            return null;
+        }
+        Preset preset = presets.find(name.stringValue()).orElse(null);
+        if (preset == null) {
+            errors.add(ApiError.at("/preset", "unknown preset '" + name.stringValue() + "'; GET /api/v1/presets lists them"));
+            return null;
+        }
+        if (preset.kind() != PresetKind.EXPERIMENT) {
+            errors.add(ApiError.at("/preset", "'" + preset.name() + "' is a sweep preset, not an experiment"));
+            return null;
+        }
+        return preset;
+    }
+
+    private static String name(JsonNode name, List<ApiError> errors) {
+        if (name == null || name.isNull()) {
+            return null;
+        }
+        if (!name.isString()) {
+            errors.add(ApiError.at("/name", "must be a string"));
+            return null;
+        }
+        if (name.stringValue().length() > MAX_NAME_LENGTH) {
+            errors.add(ApiError.at("/name", "must be at most " + MAX_NAME_LENGTH + " characters"));
+            return null;
+        }
+        return name.stringValue().isBlank() ? null : name.stringValue();
+    }
+
+    /** Tags in the order given, without repeats. */
+    private static List<String> tags(JsonNode tags, List<ApiError> errors) {
+        if (tags == null || tags.isNull()) {
+            return List.of();
+        }
+        if (!tags.isArray()) {
+            errors.add(ApiError.at("/tags", "must be an array of strings"));
+            return List.of();
+        }
+        if (tags.size() > MAX_TAGS) {
+            errors.add(ApiError.at("/tags", "at most " + MAX_TAGS + " tags"));
+        }
+        Set<String> unique = new LinkedHashSet<>();
+        for (int i = 0; i < tags.size(); i++) {
+            JsonNode tag = tags.get(i);
+            if (!tag.isString()) {
+                errors.add(ApiError.at("/tags/" + i, "must be a string"));
+            } else if (tag.stringValue().isBlank() || tag.stringValue().length() > MAX_TAG_LENGTH) {
+                errors.add(ApiError.at("/tags/" + i, "must be 1 to " + MAX_TAG_LENGTH + " characters, not blank"));
+            } else {
+                unique.add(tag.stringValue());
+            }
+        }
+        return List.copyOf(unique);
+    }
+
+    private static String defaultName(String given, ObjectNode normalized, String preset) {
+        if (given != null) {
+            return given;
+        }
+        JsonNode scenarioName = normalized.get("name");
+        if (scenarioName != null && scenarioName.isString() && !scenarioName.stringValue().isBlank()) {
+            return scenarioName.stringValue();
+        }
+        return preset;
+    }
+
+    private static JsonNode nonNull(JsonNode node) {
+        return node == null || node.isNull() ? null : node;
+    }
+
+    /** An RFC 6901 pointer to a top-level field ("~" and "/" escaped). */
+    private static String pointer(String field) {
+        return "/" + field.replace("~", "~0").replace("/", "~1");
+    }
+
+    static String sha256(String text) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JRE", e);
+        }
+    }
+}

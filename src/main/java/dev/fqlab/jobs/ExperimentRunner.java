@@ -1,0 +1,150 @@
+package dev.fqlab.jobs;
+
+import dev.fqlab.config.FqlabProperties;
+import dev.fqlab.experiment.ExperimentRepository;
+import dev.fqlab.experiment.ExperimentRepository.RunStart;
+import dev.fqlab.experiment.ExperimentStatus;
+import dev.fqlab.metrics.FqlabMetrics;
+import dev.fqlab.scenario.ParsedScenario;
+import dev.fqlab.scenario.ScenarioParser;
+import dev.fqlab.sim.core.SimulationCancelledException;
+import dev.fqlab.sim.result.SimulationResult;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Runs one experiment on a worker thread: claim it (QUEUED → RUNNING, attempts + 1), simulate, and store the
+ * result, the failure, or nothing (cancelled). db-scheduler guarantees one execution of the job at a time
+ * across instances; every write here is additionally guarded by the attempt, so a run that lost the
+ * experiment (cancelled, deleted, revived elsewhere) can never overwrite it.
+ */
+@Component
+public class ExperimentRunner {
+
+    private static final Logger log = LoggerFactory.getLogger(ExperimentRunner.class);
+
+    private final ExperimentRepository experiments;
+    private final ResultCommit resultCommit;
+    private final RunRegistry runs;
+    private final SimulationEngine engine;
+    private final ScenarioParser parser;
+    private final EngineVersion engineVersion;
+    private final FqlabMetrics metrics;
+    private final JsonMapper jsonMapper;
+    private final Clock clock;
+    private final String instanceName;
+
+    public ExperimentRunner(ExperimentRepository experiments, ResultCommit resultCommit, RunRegistry runs,
+            SimulationEngine engine, ScenarioParser parser, EngineVersion engineVersion, FqlabMetrics metrics,
+            JsonMapper jsonMapper, Clock clock, FqlabProperties properties) {
+        this.experiments = experiments;
+        this.resultCommit = resultCommit;
+        this.runs = runs;
+        this.engine = engine;
+        this.parser = parser;
+        this.engineVersion = engineVersion;
+        this.metrics = metrics;
+        this.jsonMapper = jsonMapper;
+        this.clock = clock;
+        this.instanceName = properties.instanceName();
+    }
+
+    /** The job's body. Returns normally when the job is done, whatever became of the experiment. */
+    public void run(UUID experimentId) {
+        if (runs.stopping()) {
+            throw new RunHandedBack(experimentId);
+        }
+        experiments.start(experimentId, instanceName, now()).ifPresentOrElse(this::simulate,
+                () -> log.info("Experiment {} is no longer waiting (cancelled, deleted or done); nothing to run", experimentId));
+    }
+
+    private void simulate(RunStart start) {
+        ParsedScenario parsed = parser.parse(jsonMapper.readTree(start.scenarioJson()));
+        if (!parsed.valid()) {
+            // Only possible when the limits were lowered after submission.
+            fail(start, "The scenario is no longer valid under this service's limits: "
+                    + parsed.errors().getFirst().pointer() + " " + parsed.errors().getFirst().message() + ".", 0);
+            return;
+        }
+        log.info("Running experiment {} (attempt {})", start.id(), start.attempt());
+        ExperimentRun run = runs.open(start.id(), start.attempt());
+        long startedAt = System.nanoTime();
+        SimulationResult result;
+        try {
+            result = engine.run(parsed.scenario(), run);
+        } catch (SimulationCancelledException e) {
+            stopped(start, run);
+            return;
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+            log.warn("Experiment {} failed in the engine", start.id(), e);
+            fail(start, failureSentence(e), System.nanoTime() - startedAt);
+            return;
+        } finally {
+            runs.close(run);
+        }
+        store(start, result, System.nanoTime() - startedAt);
+    }
+
+    private void stopped(RunStart start, ExperimentRun run) {
+        if (run.handedBack() && experiments.requeue(start.id(), start.attempt())) {
+            log.info("Experiment {} handed back to the queue: this instance is stopping", start.id());
+            throw new RunHandedBack(start.id());
+        }
+        log.info("Experiment {} stopped: cancelled or deleted while running", start.id());
+    }
+
+    private void store(RunStart start, SimulationResult result, long wallNanos) {
+        SimulationResult identified = result.identified(start.id().toString(), start.scenarioSha256(), engineVersion.value());
+        boolean stored;
+        try {
+            stored = resultCommit.store(start.id(), start.attempt(), identified, now());
+        } catch (DataAccessException e) {
+            log.error("Cannot store the result of experiment {}", start.id(), e);
+            fail(start, "The result could not be stored; the service log has the details.", wallNanos);
+            return;
+        }
+        if (!stored) {
+            log.info("Experiment {} was cancelled or deleted while running; its result is discarded", start.id());
+            return;
+        }
+        metrics.finished(ExperimentStatus.SUCCEEDED);
+        metrics.ran(Duration.ofNanos(wallNanos));
+        metrics.simulated(identified.engine().events(), identified.engine().packets(), identified.simulatedS());
+        log.info("Experiment {} succeeded in {} ms", start.id(), wallNanos / 1_000_000);
+    }
+
+    private void fail(RunStart start, String error, long wallNanos) {
+        if (experiments.fail(start.id(), start.attempt(), error, now())) {
+            metrics.finished(ExperimentStatus.FAILED);
+            metrics.ran(Duration.ofNanos(wallNanos));
+        }
+    }
+
+    /** One sentence for the experiment's {@code error}: what the engine said, never a stack trace. */
+    static String failureSentence(Throwable e) {
+        String message = e.getMessage();
+        if (message == null || message.isBlank()) {
+            message = e.getClass().getSimpleName();
+        }
+        message = message.strip().lines().findFirst().orElse("").strip();
+        if (message.length() > 300) {
+            message = message.substring(0, 299) + "…";
+        }
+        if (message.endsWith(".")) {
+            message = message.substring(0, message.length() - 1);
+        }
+        return "The simulation failed: " + message + ".";
+    }
+
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+    }
+}

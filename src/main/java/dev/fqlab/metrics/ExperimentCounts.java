@@ -1,0 +1,51 @@
+package dev.fqlab.metrics;
+
+import dev.fqlab.config.FqlabProperties;
+import dev.fqlab.experiment.ExperimentRepository;
+import dev.fqlab.experiment.ExperimentStatus;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
+import org.springframework.stereotype.Component;
+
+/**
+ * Queued and running experiments counted in the shared database, cached for {@code fqlab.counts-cache-ttl}
+ * so that scrapes (and several instances) cost one small query every few seconds at most.
+ */
+@Component
+public class ExperimentCounts {
+
+    private static final Logger log = LoggerFactory.getLogger(ExperimentCounts.class);
+
+    private final ExperimentRepository experiments;
+    private final Clock clock;
+    private final Duration ttl;
+    private Map<ExperimentStatus, Long> counts = Map.of();
+    private Instant countedAt = Instant.MIN;
+
+    public ExperimentCounts(ExperimentRepository experiments, Clock clock, FqlabProperties properties) {
+        this.experiments = experiments;
+        this.clock = clock;
+        this.ttl = properties.countsCacheTtl();
+    }
+
+    /** The cached count, NaN while the database cannot be asked. */
+    public synchronized double count(ExperimentStatus status) {
+        Instant now = clock.instant();
+        if (!now.isBefore(countedAt.plus(ttl))) {
+            try {
+                counts = experiments.countActive();
+            } catch (DataAccessException e) {
+                log.warn("Cannot count experiments for the gauges: {}", e.getMessage());
+                counts = Map.of();
+            }
+            countedAt = now;
+        }
+        Long count = counts.get(status);
+        return count == null ? Double.NaN : count;
+    }
+}

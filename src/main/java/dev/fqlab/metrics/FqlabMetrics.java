@@ -1,0 +1,87 @@
+package dev.fqlab.metrics;
+
+import dev.fqlab.config.FqlabProperties;
+import dev.fqlab.experiment.ExperimentStatus;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import org.springframework.stereotype.Component;
+
+/**
+ * fqlab's own meters (api.md Operations). Names avoid the suffixes Prometheus reserves ({@code .total},
+ * {@code .created}, ...): the registry adds {@code _total} to counters and {@code _seconds} to timers itself,
+ * giving {@code fqlab_experiments_submitted_total}, {@code fqlab_experiment_run_seconds_bucket}, ...
+ * Counters count what this instance did (sum them over instances); the queued/running gauges count the
+ * shared database, so every instance reports the same, correct number.
+ */
+@Component
+public class FqlabMetrics {
+
+    private final MeterRegistry registry;
+    private final Counter submitted;
+    private final Map<ExperimentStatus, Counter> finished = new EnumMap<>(ExperimentStatus.class);
+    private final Timer runTime;
+    private final Counter simEvents;
+    private final Counter simPackets;
+    private final Counter simSeconds;
+
+    public FqlabMetrics(MeterRegistry registry, FqlabProperties properties, ExperimentCounts counts) {
+        this.registry = registry;
+        submitted = Counter.builder("fqlab.experiments.submitted")
+                .description("Experiments accepted by POST /experiments").register(registry);
+        for (ExperimentStatus status : ExperimentStatus.values()) {
+            if (status.isFinal()) {
+                finished.put(status, Counter.builder("fqlab.experiments.finished").tag("status", status.name())
+                        .description("Experiments that reached a final status").register(registry));
+            }
+        }
+        runTime = Timer.builder("fqlab.experiment.run")
+                .description("Wall time of one simulation run, start to stored result")
+                .publishPercentileHistogram()
+                .minimumExpectedValue(Duration.ofMillis(10))
+                .maximumExpectedValue(Duration.ofHours(2))
+                .register(registry);
+        simEvents = Counter.builder("fqlab.sim.events").description("Simulation events processed").register(registry);
+        simPackets = Counter.builder("fqlab.sim.packets").description("Packets simulated").register(registry);
+        simSeconds = Counter.builder("fqlab.sim.simulated.seconds").description("Simulated time")
+                .register(registry);
+        Gauge.builder("fqlab.workers", properties::workers)
+                .description("Simulations this instance runs in parallel").register(registry);
+        Gauge.builder("fqlab.experiments.queued", counts, c -> c.count(ExperimentStatus.QUEUED))
+                .description("Experiments waiting for a worker (all instances)").register(registry);
+        Gauge.builder("fqlab.experiments.running", counts, c -> c.count(ExperimentStatus.RUNNING))
+                .description("Experiments being simulated (all instances)").register(registry);
+    }
+
+    public void submitted() {
+        submitted.increment();
+    }
+
+    public void finished(ExperimentStatus status) {
+        Counter counter = finished.get(status);
+        if (counter == null) {
+            throw new IllegalArgumentException(status + " is not a final status");
+        }
+        counter.increment();
+    }
+
+    /** The wall time of one run that ended in SUCCEEDED or FAILED. */
+    public void ran(Duration wallTime) {
+        runTime.record(wallTime);
+    }
+
+    /** The engine's totals of one succeeded run. */
+    public void simulated(long events, long packets, double simulatedSeconds) {
+        simEvents.increment(events);
+        simPackets.increment(packets);
+        simSeconds.increment(simulatedSeconds);
+    }
+
+    MeterRegistry registry() {
+        return registry;
+    }
+}

@@ -1,0 +1,24 @@
+package dev.fqlab.preset;
+
+import dev.fqlab.sim.scenario.Scenario;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A named, ready-made experiment (presets.md) loaded from {@code presets/<name>.json}.
+ *
+ * @param seed the seed thread it reproduces (file in shared/seeds), null for presets beyond the seeds
+ * @param shows the criteria it is meant to show
+ * @param document the preset's scenario (experiment) or sweep definition exactly as written in the file;
+ *                 submissions apply their overrides to this
+ * @param scenario the parsed scenario of an experiment preset, null for a sweep preset
+ * @param normalized the scenario with every default filled in, null for a sweep preset
+ */
+public record Preset(String name, PresetKind kind, String title, String description, String seed,
+                     List<String> shows, JsonNode document, Scenario scenario, ObjectNode normalized) {
+
+    public Preset {
+        shows = List.copyOf(shows);
+    }
+}

@@ -1,0 +1,21 @@
+package dev.fqlab.preset;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code GET /api/v1/presets/{name}}: the preset with its scenario normalized (every default filled in);
+ * a sweep preset shows its definition as written instead.
+ */
+public record PresetDetail(String name, PresetKind kind, String title, String description, String seed,
+                           List<String> shows,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode scenario,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode sweep) {
+
+    static PresetDetail of(Preset preset) {
+        boolean experiment = preset.kind() == PresetKind.EXPERIMENT;
+        return new PresetDetail(preset.name(), preset.kind(), preset.title(), preset.description(), preset.seed(),
+                preset.shows(), experiment ? preset.normalized() : null, experiment ? null : preset.document());
+    }
+}

@@ -1,0 +1,85 @@
+package dev.fqlab.result;
+
+import dev.fqlab.experiment.Experiment;
+import dev.fqlab.experiment.ExperimentIds;
+import dev.fqlab.experiment.ExperimentService;
+import dev.fqlab.sim.result.SimulationResult;
+import dev.fqlab.web.ApiProblem;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.UUID;
+import org.springframework.http.ContentDisposition;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The result of a succeeded experiment, as JSON (results.md) and as CSV tables. */
+@RestController
+@RequestMapping("/api/v1/experiments/{id}")
+@Tag(name = "Results", description = "What a succeeded experiment measured")
+public class ResultController {
+
+    static final MediaType TEXT_CSV = new MediaType("text", "csv", java.nio.charset.StandardCharsets.UTF_8);
+
+    private final ResultRepository results;
+    private final ExperimentService experiments;
+    private final JsonMapper jsonMapper;
+
+    public ResultController(ResultRepository results, ExperimentService experiments, JsonMapper jsonMapper) {
+        this.results = results;
+        this.experiments = experiments;
+        this.jsonMapper = jsonMapper;
+    }
+
+    @GetMapping(path = "/result", produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "The result (spec/results.md)")
+    @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = SimulationResult.class)))
+    @ApiResponse(responseCode = "409", description = "Not succeeded (yet); experimentStatus tells the status",
+            content = @Content(mediaType = "application/problem+json"))
+    public ResponseEntity<String> result(@PathVariable String id) {
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(document(ExperimentIds.parse(id)));
+    }
+
+    @GetMapping(path = "/result.csv", produces = "text/csv")
+    @Operation(summary = "Per-flow table as CSV",
+            description = "One header row, then one row per flow. The leading table column is 'flow'; per-station rows will join later.")
+    public ResponseEntity<String> resultCsv(@PathVariable String id) {
+        UUID uuid = ExperimentIds.parse(id);
+        return csv(uuid + "-result.csv", ResultCsv.flows(result(uuid)));
+    }
+
+    @GetMapping(path = "/series.csv", produces = "text/csv")
+    @Operation(summary = "Time series as CSV", description = "One row per interval: t_s (end of the interval), then one column per series, e.g. flow.udp1.throughputMbps, qdisc.backlogPackets.")
+    public ResponseEntity<String> seriesCsv(@PathVariable String id) {
+        UUID uuid = ExperimentIds.parse(id);
+        return csv(uuid + "-series.csv", ResultCsv.series(result(uuid)));
+    }
+
+    private SimulationResult result(UUID id) {
+        return jsonMapper.readValue(document(id), SimulationResult.class);
+    }
+
+    /** The stored document; 404 for an unknown experiment, 409 (with its status) for one without a result. */
+    private String document(UUID id) {
+        return results.document(id).orElseThrow(() -> {
+            Experiment experiment = experiments.get(id);
+            return ApiProblem.wrongStatus("Experiment " + id + " has no result: it is " + experiment.status()
+                    + "; a result exists once it has SUCCEEDED.", experiment.status().name());
+        });
+    }
+
+    private static ResponseEntity<String> csv(String filename, String body) {
+        return ResponseEntity.ok()
+                .contentType(TEXT_CSV)
+                .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.inline().filename(filename).build().toString())
+                .body(body);
+    }
+}

@@ -1,0 +1,125 @@
+package dev.fqlab.result;
+
+import dev.fqlab.sim.result.FlowResult;
+import dev.fqlab.sim.result.LatencyStats;
+import dev.fqlab.sim.result.SimulationResult;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The CSV renderings of a result. Column names are the result document's JSON paths
+ * ({@code latencyMs.p50}), so a CSV column and a JSON field never differ in name or unit.
+ */
+final class ResultCsv {
+
+    /**
+     * Per-flow table. The leading {@code table} column says which table a row belongs to ({@code flow}); the
+     * per-station table will follow in the same file as {@code station} rows with its own columns appended.
+     */
+    private static final List<Column<FlowResult>> FLOW_COLUMNS = List.of(
+            new Column<>("name", FlowResult::name),
+            new Column<>("type", FlowResult::type),
+            new Column<>("station", FlowResult::station),
+            new Column<>("direction", FlowResult::direction),
+            new Column<>("sentPackets", FlowResult::sentPackets),
+            new Column<>("deliveredPackets", FlowResult::deliveredPackets),
+            new Column<>("droppedPackets", FlowResult::droppedPackets),
+            new Column<>("ecnMarks", FlowResult::ecnMarks),
+            new Column<>("queuedPackets", FlowResult::queuedPackets),
+            new Column<>("reorderedPackets", FlowResult::reorderedPackets),
+            new Column<>("sentBytes", FlowResult::sentBytes),
+            new Column<>("deliveredBytes", FlowResult::deliveredBytes),
+            new Column<>("throughputMbps", FlowResult::throughputMbps));
+
+    private static final List<String> LATENCY_FIELDS = List.of("p50", "p90", "p99", "mean", "max", "samples");
+
+    private ResultCsv() {
+    }
+
+    static String flows(SimulationResult result) {
+        List<String> header = new ArrayList<>(List.of("table"));
+        FLOW_COLUMNS.forEach(c -> header.add(c.name()));
+        for (String stat : List.of("latencyMs", "rttMs", "upLatencyMs")) {
+            LATENCY_FIELDS.forEach(field -> header.add(stat + "." + field));
+        }
+        StringBuilder csv = new StringBuilder();
+        line(csv, header);
+        for (FlowResult flow : result.flows()) {
+            List<String> row = new ArrayList<>(List.of("flow"));
+            FLOW_COLUMNS.forEach(c -> row.add(format(c.value().apply(flow))));
+            latency(row, flow.latencyMs());
+            latency(row, flow.rttMs());
+            latency(row, flow.upLatencyMs());
+            line(csv, row);
+        }
+        return csv.toString();
+    }
+
+    /** One row per interval: {@code t_s}, then one column per series ({@link SeriesColumn#header()}). */
+    static String series(SimulationResult result) {
+        List<SeriesColumn> columns = SeriesColumn.of(result.series());
+        List<Double> t = result.series() == null || result.series().t() == null ? List.of() : result.series().t();
+        List<String> header = new ArrayList<>(List.of("t_s"));
+        columns.forEach(c -> header.add(c.header()));
+        StringBuilder csv = new StringBuilder();
+        line(csv, header);
+        for (int step = 0; step < t.size(); step++) {
+            List<String> row = new ArrayList<>(List.of(format(t.get(step))));
+            for (SeriesColumn column : columns) {
+                row.add(step < column.values().size() ? format(column.values().get(step)) : "");
+            }
+            line(csv, row);
+        }
+        return csv.toString();
+    }
+
+    private static void latency(List<String> row, LatencyStats stats) {
+        if (stats == null) {
+            LATENCY_FIELDS.forEach(f -> row.add(""));
+            return;
+        }
+        row.add(format(stats.p50()));
+        row.add(format(stats.p90()));
+        row.add(format(stats.p99()));
+        row.add(format(stats.mean()));
+        row.add(format(stats.max()));
+        row.add(format(stats.samples()));
+    }
+
+    /** Numbers in plain decimal notation (no exponent); null as an empty field. */
+    static String format(Object value) {
+        if (value == null) {
+            return "";
+        }
+        if (value instanceof Double d) {
+            if (d.isNaN() || d.isInfinite()) {
+                return "";
+            }
+            return BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
+        }
+        return value.toString();
+    }
+
+    private static void line(StringBuilder csv, List<String> fields) {
+        for (int i = 0; i < fields.size(); i++) {
+            if (i > 0) {
+                csv.append(',');
+            }
+            csv.append(escape(fields.get(i)));
+        }
+        csv.append("\r\n");
+    }
+
+    /** RFC 4180 quoting, for the rare name with a comma or quote. */
+    private static String escape(String field) {
+        if (field.indexOf(',') < 0 && field.indexOf('"') < 0 && field.indexOf('\n') < 0 && field.indexOf('\r') < 0) {
+            return field;
+        }
+        return '"' + field.replace("\"", "\"\"") + '"';
+    }
+
+    private record Column<T>(String name, Function<T, Object> value) {
+    }
+}

@@ -1,0 +1,164 @@
+package dev.fqlab.result;
+
+import dev.fqlab.sim.result.FlowResult;
+import dev.fqlab.sim.result.LatencyStats;
+import dev.fqlab.sim.result.SimulationResult;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Results in SQL: the JSON document with summary columns, one row per flow, and the time series in long form
+ * (batched: a long run at a fine interval has tens of thousands of points). Call {@link #insert} inside the
+ * transaction that marks the experiment SUCCEEDED.
+ */
+@Repository
+public class ResultRepository {
+
+    static final int BATCH_SIZE = 1000;
+
+    private final JdbcClient jdbc;
+    private final JdbcTemplate jdbcTemplate;
+
+    public ResultRepository(JdbcClient jdbc, JdbcTemplate jdbcTemplate) {
+        this.jdbc = jdbc;
+        this.jdbcTemplate = jdbcTemplate;
+    }
+
+    public void insert(UUID experimentId, SimulationResult result, String document, Instant storedAt) {
+        jdbc.sql("""
+                INSERT INTO results (experiment_id, scenario_sha256, engine_version, seed, simulated_s, wall_s, events,
+                    packets, throughput_mbps, jain_throughput, jain_airtime, document, stored_at)
+                VALUES (:id, :sha, :engineVersion, :seed, :simulatedS, :wallS, :events, :packets, :throughput,
+                    :jainThroughput, :jainAirtime, :document, :storedAt)""")
+                .param("id", experimentId)
+                .param("sha", result.scenarioSha256())
+                .param("engineVersion", result.engineVersion())
+                .param("seed", result.seed())
+                .param("simulatedS", result.simulatedS())
+                .param("wallS", result.engine().wallS())
+                .param("events", result.engine().events())
+                .param("packets", result.engine().packets())
+                .param("throughput", result.summary().throughputMbps())
+                .param("jainThroughput", result.summary().jainThroughput(), Types.DOUBLE)
+                .param("jainAirtime", result.summary().jainAirtime(), Types.DOUBLE)
+                .param("document", document)
+                .param("storedAt", storedAt.atOffset(ZoneOffset.UTC))
+                .update();
+        insertFlows(experimentId, result.flows());
+        insertSeries(experimentId, result);
+    }
+
+    /** The stored result document of a succeeded experiment. */
+    public Optional<String> document(UUID experimentId) {
+        return jdbc.sql("SELECT document FROM results WHERE experiment_id = :id")
+                .param("id", experimentId).query(String.class).optional();
+    }
+
+    private void insertFlows(UUID experimentId, List<FlowResult> flows) {
+        record IndexedFlow(int index, FlowResult flow) {
+        }
+        List<IndexedFlow> rows = new ArrayList<>();
+        for (int i = 0; i < flows.size(); i++) {
+            rows.add(new IndexedFlow(i, flows.get(i)));
+        }
+        jdbcTemplate.batchUpdate("""
+                INSERT INTO result_flows (experiment_id, flow_index, name, type, station, direction, sent_packets,
+                    delivered_packets, dropped_packets, ecn_marks, queued_packets, reordered_packets, sent_bytes,
+                    delivered_bytes, throughput_mbps,
+                    latency_mean_ms, latency_p50_ms, latency_p90_ms, latency_p99_ms, latency_max_ms, latency_samples,
+                    rtt_mean_ms, rtt_p50_ms, rtt_p90_ms, rtt_p99_ms, rtt_max_ms, rtt_samples,
+                    up_latency_mean_ms, up_latency_p50_ms, up_latency_p90_ms, up_latency_p99_ms, up_latency_max_ms,
+                    up_latency_samples, tcp_retransmits, tcp_rto_count, tcp_mean_cwnd_packets, tcp_mean_rtt_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+                    ?, ?, ?, ?, ?)""", rows, BATCH_SIZE, (ps, row) -> {
+            FlowResult f = row.flow();
+            int i = 1;
+            ps.setObject(i++, experimentId);
+            ps.setInt(i++, row.index());
+            ps.setString(i++, f.name());
+            ps.setString(i++, f.type());
+            ps.setString(i++, f.station());
+            ps.setString(i++, f.direction());
+            ps.setLong(i++, f.sentPackets());
+            ps.setLong(i++, f.deliveredPackets());
+            ps.setLong(i++, f.droppedPackets());
+            ps.setLong(i++, f.ecnMarks());
+            ps.setLong(i++, f.queuedPackets());
+            ps.setLong(i++, f.reorderedPackets());
+            ps.setLong(i++, f.sentBytes());
+            ps.setLong(i++, f.deliveredBytes());
+            ps.setDouble(i++, f.throughputMbps());
+            i = setLatency(ps, i, f.latencyMs());
+            i = setLatency(ps, i, f.rttMs());
+            i = setLatency(ps, i, f.upLatencyMs());
+            setLong(ps, i++, f.tcp() == null ? null : f.tcp().retransmits());
+            setLong(ps, i++, f.tcp() == null ? null : f.tcp().rtoCount());
+            setDouble(ps, i++, f.tcp() == null ? null : f.tcp().meanCwndPackets());
+            setDouble(ps, i, f.tcp() == null ? null : f.tcp().meanRttMs());
+        });
+    }
+
+    private void insertSeries(UUID experimentId, SimulationResult result) {
+        if (result.series() == null || result.series().t() == null) {
+            return;
+        }
+        List<Double> t = result.series().t();
+        record Point(SeriesColumn column, int step) {
+        }
+        List<Point> points = new ArrayList<>();
+        for (SeriesColumn column : SeriesColumn.of(result.series())) {
+            for (int step = 0; step < Math.min(t.size(), column.values().size()); step++) {
+                points.add(new Point(column, step));
+            }
+        }
+        jdbcTemplate.batchUpdate("""
+                INSERT INTO result_series (experiment_id, kind, name, metric, step, t_s, value)
+                VALUES (?, ?, ?, ?, ?, ?, ?)""", points, BATCH_SIZE, (ps, p) -> {
+            ps.setObject(1, experimentId);
+            ps.setString(2, p.column().kind());
+            ps.setString(3, p.column().name());
+            ps.setString(4, p.column().metric());
+            ps.setInt(5, p.step());
+            ps.setDouble(6, t.get(p.step()));
+            setDouble(ps, 7, p.column().values().get(p.step()));
+        });
+    }
+
+    /** The six latency columns (mean, p50, p90, p99, max, samples); all NULL when the flow has no such statistic. */
+    private static int setLatency(PreparedStatement ps, int index, LatencyStats stats) throws SQLException {
+        boolean none = stats == null;
+        setDouble(ps, index++, none ? null : stats.mean());
+        setDouble(ps, index++, none ? null : stats.p50());
+        setDouble(ps, index++, none ? null : stats.p90());
+        setDouble(ps, index++, none ? null : stats.p99());
+        setDouble(ps, index++, none ? null : stats.max());
+        setLong(ps, index++, none ? null : stats.samples());
+        return index;
+    }
+
+    private static void setDouble(PreparedStatement ps, int index, Double value) throws SQLException {
+        if (value == null) {
+            ps.setNull(index, Types.DOUBLE);
+        } else {
+            ps.setDouble(index, value);
+        }
+    }
+
+    private static void setLong(PreparedStatement ps, int index, Long value) throws SQLException {
+        if (value == null) {
+            ps.setNull(index, Types.BIGINT);
+        } else {
+            ps.setLong(index, value);
+        }
+    }
+}

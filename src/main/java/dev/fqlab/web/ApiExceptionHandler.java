@@ -1,0 +1,75 @@
+package dev.fqlab.web;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.net.URI;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.ServletWebRequest;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
+
+/**
+ * Turns every exception that reaches Spring MVC into an RFC 9457 problem: Spring's own (404, 405, 415, ...)
+ * through {@link ResponseEntityExceptionHandler}, fqlab's {@link ApiProblem}s as they are, and anything
+ * unexpected into a bare 500 that names a log reference but never a stack trace or SQL.
+ */
+@RestControllerAdvice
+public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<Object> unexpected(Exception ex, WebRequest request) {
+        String reference = UUID.randomUUID().toString();
+        log.error("Unexpected error (reference {}) on {}", reference, describe(request), ex);
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR,
+                "An unexpected error occurred; the service log has the details under reference " + reference + ".");
+        problem.setType(URI.create(ApiProblem.TYPE_BASE + "internal-error"));
+        problem.setTitle("Internal error");
+        return handleExceptionInternal(ex, problem, new HttpHeaders(), HttpStatus.INTERNAL_SERVER_ERROR, request);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleHttpMediaTypeNotSupported(HttpMediaTypeNotSupportedException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        ex.getBody().setDetail("Content-Type '" + ex.getContentType() + "' is not supported here; send the body as "
+                + "application/json (curl: -H 'Content-Type: application/json').");
+        return super.handleHttpMediaTypeNotSupported(ex, headers, status, request);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleNoResourceFoundException(NoResourceFoundException ex, HttpHeaders headers,
+            HttpStatusCode status, WebRequest request) {
+        ex.getBody().setDetail("No endpoint " + ex.getHttpMethod() + " /" + ex.getResourcePath() + ".");
+        return super.handleNoResourceFoundException(ex, headers, status, request);
+    }
+
+    /** Every problem names the request path it answers as {@code instance}. */
+    @Override
+    protected ResponseEntity<Object> handleExceptionInternal(Exception ex, Object body, HttpHeaders headers,
+            HttpStatusCode statusCode, WebRequest request) {
+        if (body instanceof ProblemDetail problem && problem.getInstance() == null
+                && request instanceof ServletWebRequest servlet) {
+            problem.setInstance(URI.create(servlet.getRequest().getRequestURI()));
+        }
+        return super.handleExceptionInternal(ex, body, headers, statusCode, request);
+    }
+
+    private static String describe(WebRequest request) {
+        if (request instanceof ServletWebRequest servlet) {
+            HttpServletRequest r = servlet.getRequest();
+            return r.getMethod() + " " + r.getRequestURI();
+        }
+        return request.getDescription(false);
+    }
+}

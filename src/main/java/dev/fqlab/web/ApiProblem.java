@@ -1,0 +1,74 @@
+package dev.fqlab.web;
+
+import java.net.URI;
+import java.util.List;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.web.ErrorResponseException;
+
+/**
+ * An error the service answers on purpose, as an RFC 9457 problem. Being an {@link ErrorResponseException},
+ * Spring MVC renders it as {@code application/problem+json} with its status and headers.
+ */
+public class ApiProblem extends ErrorResponseException {
+
+    /** Base of the {@code type} URIs of fqlab's own problems; the README lists them. */
+    public static final String TYPE_BASE = "https://fqlab.dev/problems/";
+
+    private ApiProblem(HttpStatus status, String type, String title, String detail) {
+        super(status, problem(status, type, title, detail), null);
+    }
+
+    private static ProblemDetail problem(HttpStatus status, String type, String title, String detail) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
+        problem.setType(URI.create(TYPE_BASE + type));
+        problem.setTitle(title);
+        return problem;
+    }
+
+    /** 400 listing every invalid field of the request at once. */
+    public static ApiProblem invalid(List<ApiError> errors) {
+        String detail = errors.size() == 1
+                ? "The request has an invalid field: " + errors.getFirst().message() + "."
+                : "The request has " + errors.size() + " invalid fields; see errors.";
+        ApiProblem problem = new ApiProblem(HttpStatus.BAD_REQUEST, "invalid-request", "Invalid request", detail);
+        problem.getBody().setProperty("errors", List.copyOf(errors));
+        return problem;
+    }
+
+    /** 400 for a body that is not JSON at all. */
+    public static ApiProblem malformedJson(String detail) {
+        return new ApiProblem(HttpStatus.BAD_REQUEST, "malformed-json", "Malformed JSON", detail);
+    }
+
+    public static ApiProblem notFound(String detail) {
+        return new ApiProblem(HttpStatus.NOT_FOUND, "not-found", "Not found", detail);
+    }
+
+    /** 409: the resource exists but is in the wrong state; {@code experimentStatus} tells which. */
+    public static ApiProblem wrongStatus(String detail, String experimentStatus) {
+        ApiProblem problem = new ApiProblem(HttpStatus.CONFLICT, "wrong-status", "Not possible in this status", detail);
+        problem.getBody().setProperty("experimentStatus", experimentStatus);
+        return problem;
+    }
+
+    public static ApiProblem payloadTooLarge(long maxBytes) {
+        return new ApiProblem(HttpStatus.CONTENT_TOO_LARGE, "payload-too-large", "Request body too large",
+                "The request body exceeds the limit of " + maxBytes + " bytes (fqlab.limits.max-request-bytes).");
+    }
+
+    public static ApiProblem queueFull(int capacity, long retryAfterSeconds) {
+        ApiProblem problem = new ApiProblem(HttpStatus.TOO_MANY_REQUESTS, "queue-full", "Queue full",
+                "The queue already holds " + capacity + " waiting experiments (fqlab.queue-capacity); try again later.");
+        problem.getHeaders().set(HttpHeaders.RETRY_AFTER, Long.toString(retryAfterSeconds));
+        return problem;
+    }
+
+    public static ApiProblem unauthorized() {
+        ApiProblem problem = new ApiProblem(HttpStatus.UNAUTHORIZED, "unauthorized", "Unauthorized",
+                "This service requires an 'Authorization: Bearer <token>' header.");
+        problem.getHeaders().set(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
+        return problem;
+    }
+}
