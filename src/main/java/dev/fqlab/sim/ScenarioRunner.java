@@ -1,8 +1,21 @@
 package dev.fqlab.sim;
 
 import dev.fqlab.sim.core.RunControl;
+import dev.fqlab.sim.core.Time;
+import dev.fqlab.sim.result.EngineStats;
+import dev.fqlab.sim.result.FlowResult;
 import dev.fqlab.sim.result.SimulationResult;
+import dev.fqlab.sim.result.Summary;
 import dev.fqlab.sim.scenario.Scenario;
+import dev.fqlab.sim.scenario.WiredLinkSpec;
+import dev.fqlab.sim.stats.FlowStats;
+import dev.fqlab.sim.stats.Jain;
+import dev.fqlab.sim.stats.Numbers;
+import dev.fqlab.sim.stats.SeriesRecorder;
+import dev.fqlab.sim.traffic.Flow;
+import dev.fqlab.sim.traffic.PingFlow;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The engine's one entry point: builds the model a validated scenario describes, runs the event loop and
@@ -20,6 +33,61 @@ public final class ScenarioRunner {
      * @throws dev.fqlab.sim.core.SimulationCancelledException when {@code control} asks to stop
      */
     public static SimulationResult run(Scenario scenario, RunControl control) {
-        throw new IllegalStateException("engine not built yet");
+        if (!(scenario.link() instanceof WiredLinkSpec)) {
+            throw new IllegalArgumentException("only wired links are simulated by this engine version");
+        }
+        long wallStart = System.nanoTime();
+        long endNs = Time.seconds(scenario.durationS());
+        WiredModel model = new WiredModel(scenario);
+        SeriesRecorder series = null;
+        if (scenario.sampleIntervalMs() > 0) {
+            String[] names = scenario.flows().stream().map(f -> f.name()).toArray(String[]::new);
+            series = new SeriesRecorder(model.sim, Time.ms(scenario.sampleIntervalMs()), endNs, names, model.stats,
+                    model.down.qdisc());
+            series.start();
+        }
+        model.start();
+        model.sim.run(endNs, control);
+        double wallS = (System.nanoTime() - wallStart) / 1e9;
+        return collect(scenario, model, series, wallS);
+    }
+
+    private static SimulationResult collect(Scenario scenario, WiredModel model, SeriesRecorder series,
+                                            double wallS) {
+        double measuredS = scenario.durationS() - scenario.warmupS();
+        List<FlowResult> flows = new ArrayList<>();
+        List<Double> loadThroughputs = new ArrayList<>();
+        double total = 0;
+        for (Flow flow : model.flows) {
+            FlowResult r = flowResult(flow, measuredS);
+            flows.add(r);
+            total += r.throughputMbps();
+            if (!(flow instanceof PingFlow)) {
+                loadThroughputs.add(r.throughputMbps());
+            }
+        }
+        double jain = Jain.index(loadThroughputs.stream().mapToDouble(Double::doubleValue).toArray());
+        long events = model.sim.events();
+        var engine = new EngineStats(Numbers.round6(wallS), events,
+                Numbers.round6(wallS > 0 ? events / wallS : 0), model.pool.acquired(),
+                Numbers.round6(wallS > 0 ? scenario.durationS() / wallS : 0));
+        return new SimulationResult(null, null, null, scenario.seed(), Numbers.round6(scenario.durationS()), engine,
+                new Summary(Numbers.round6(total), Numbers.round6OrNull(jain), null),
+                List.of(), flows, List.of(), model.down.qdisc().result(), model.up.qdisc().result(),
+                series == null ? null : series.result());
+    }
+
+    private static FlowResult flowResult(Flow flow, double measuredS) {
+        FlowStats s = flow.stats();
+        var spec = flow.spec();
+        double throughput = s.goodputBytes() * 8 / measuredS / 1e6;
+        boolean ping = flow instanceof PingFlow;
+        return new FlowResult(spec.name(), spec.type(), spec.station(), spec.direction().json(),
+                s.sentPackets(), s.deliveredPackets(), s.droppedPackets(), s.ecnMarks(), s.outstanding(),
+                s.reorderedPackets(), s.sentBytes(), s.deliveredBytes(), Numbers.round6(throughput),
+                s.latency().toStats(),
+                ping ? ((PingFlow) flow).rtt().toStats() : null,
+                ping ? s.upLatency().toStats() : null,
+                null);
     }
 }

@@ -1,0 +1,55 @@
+package dev.fqlab.sim.core;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A seeded pseudo-random stream (SplitMix64, fully specified, so results do not depend on the JDK).
+ * Every component draws from its own stream derived from the scenario seed and a stable name, so adding a
+ * flow does not change what another component draws.
+ */
+public final class RandomStream {
+    private long state;
+
+    private RandomStream(long state) {
+        this.state = state;
+    }
+
+    /** The stream named {@code name} of the scenario seeded with {@code seed}. */
+    public static RandomStream of(long seed, String name) {
+        return new RandomStream(mix(seed ^ mix(fnv1a(name))));
+    }
+
+    public long nextLong() {
+        state += 0x9E3779B97F4A7C15L;
+        return mix(state);
+    }
+
+    public int nextInt() {
+        return (int) (nextLong() >>> 32);
+    }
+
+    /** Uniform in [0, 1). */
+    public double nextDouble() {
+        return (nextLong() >>> 11) * 0x1.0p-53;
+    }
+
+    /** Uniform in [0, bound). */
+    public long nextLong(long bound) {
+        return Math.floorMod(nextLong(), bound);
+    }
+
+    static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    private static long fnv1a(String s) {
+        long h = 0xcbf29ce484222325L;
+        for (byte b : s.getBytes(StandardCharsets.UTF_8)) {
+            h ^= b & 0xff;
+            h *= 0x100000001b3L;
+        }
+        return h;
+    }
+}

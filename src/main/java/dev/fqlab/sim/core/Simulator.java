@@ -1,0 +1,78 @@
+package dev.fqlab.sim.core;
+
+/**
+ * The discrete-event clock and loop. Time is {@code long} nanoseconds; events with equal time run in the
+ * order they were scheduled. One simulation runs on one thread; parallelism is many simulations.
+ */
+public final class Simulator {
+    /** How often (in events) the loop consults {@link RunControl}: cheap enough, and well under a second. */
+    private static final int CONTROL_EVERY = 1 << 12;
+
+    private final EventQueue queue = new EventQueue();
+    private long now;
+    private long nextSeq;
+    private long events;
+
+    public long now() {
+        return now;
+    }
+
+    /** Events fired so far. */
+    public long events() {
+        return events;
+    }
+
+    /** Schedules (or moves) {@code e} to time {@code at}, which must not lie in the past. */
+    public void schedule(Event e, long at) {
+        if (at < now) {
+            throw new IllegalArgumentException("event scheduled in the past: " + at + " < " + now);
+        }
+        if (e.heapIndex >= 0) {
+            queue.remove(e);
+        }
+        e.time = at;
+        e.seq = nextSeq++;
+        queue.add(e);
+    }
+
+    /** Schedules {@code e} {@code delay} ns from now. */
+    public void scheduleIn(Event e, long delay) {
+        schedule(e, now + delay);
+    }
+
+    /** Removes {@code e} from the queue if it is scheduled. */
+    public void cancel(Event e) {
+        if (e.heapIndex >= 0) {
+            queue.remove(e);
+        }
+    }
+
+    /**
+     * Runs events up to and including time {@code end}, then leaves the clock at {@code end}.
+     *
+     * @throws SimulationCancelledException when {@code control} asks to stop
+     */
+    public void run(long end, RunControl control) {
+        while (!queue.isEmpty()) {
+            Event e = queue.peek();
+            if (e.time > end) {
+                break;
+            }
+            queue.remove(e);
+            now = e.time;
+            e.fire(now);
+            if ((++events & (CONTROL_EVERY - 1)) == 0) {
+                consult(control, end);
+            }
+        }
+        now = end;
+        control.progress(1.0, now, events);
+    }
+
+    private void consult(RunControl control, long end) {
+        if (control.cancelled()) {
+            throw new SimulationCancelledException(now);
+        }
+        control.progress(end == 0 ? 1.0 : (double) now / end, now, events);
+    }
+}

@@ -1,0 +1,67 @@
+package dev.fqlab.sim.packet;
+
+/**
+ * One IP packet on its way through the model. Packets are pooled ({@link PacketPool}) and carry an intrusive
+ * {@code next} link, so queues are linked lists without node allocation. A packet sits in at most one queue.
+ *
+ * <p>Lengths follow kernel-spec §0: {@code ipBytes} is the IP packet, {@code length} what qdiscs account
+ * ({@code qdisc_pkt_len}: the L2 frame), {@code truesize} what memory limits count.
+ */
+public final class Packet {
+    /** Link for intrusive FIFOs. */
+    public Packet next;
+
+    /** Index of the flow in the run's flow table. */
+    public int flowId;
+    /** Which of the flow's streams (ping flows have two directions). */
+    public boolean up;
+    /** Per-flow, per-direction send sequence number, for reorder detection and ping pairing. */
+    public long seq;
+
+    /** IP packet size in bytes. */
+    public int ipBytes;
+    /** Bytes the qdisc and the wire account (IP + L2 overhead on wired links). */
+    public int length;
+    /** Buffer memory the packet occupies (skb->truesize). */
+    public int truesize;
+    /** The stack's flow hash of the packet's 5-tuple (skb_get_hash). */
+    public int hash;
+    /** ECN bits: 0 not-ECT, 1 ECT(1), 2 ECT(0), 3 CE. */
+    public int ecn;
+
+    /** When the sender handed the packet to the stack (ns). */
+    public long sentAt;
+    /** When the current queue accepted it (ns): CoDel's enqueue timestamp. */
+    public long enqueuedAt;
+    /** When a delay line releases it (ns). */
+    public long releaseAt;
+
+    /** True when the packet carries an ECN-capable or CE codepoint (INET_ECN_set_ce would succeed). */
+    public boolean ecnCapable() {
+        return ecn != 0;
+    }
+
+    /** Marks Congestion Experienced if ECN-capable; returns whether the packet now carries CE. */
+    public boolean setCe() {
+        if (ecn == 0) {
+            return false;
+        }
+        ecn = 3;
+        return true;
+    }
+
+    void clear() {
+        next = null;
+        flowId = 0;
+        up = false;
+        seq = 0;
+        ipBytes = 0;
+        length = 0;
+        truesize = 0;
+        hash = 0;
+        ecn = 0;
+        sentAt = 0;
+        enqueuedAt = 0;
+        releaseAt = 0;
+    }
+}

@@ -1,0 +1,82 @@
+package dev.fqlab.sim.qdisc;
+
+import dev.fqlab.sim.aqm.Codel;
+import dev.fqlab.sim.aqm.CodelQueue;
+import dev.fqlab.sim.aqm.CodelVars;
+import dev.fqlab.sim.core.Time;
+import dev.fqlab.sim.packet.DropListener;
+import dev.fqlab.sim.packet.Packet;
+import dev.fqlab.sim.packet.PacketFifo;
+import dev.fqlab.sim.result.QdiscResult;
+import dev.fqlab.sim.scenario.CodelSettings;
+
+/**
+ * The codel qdisc (net/sched/sch_codel.c; kernel-spec §1): one CoDel-managed FIFO. Arrivals beyond
+ * {@code limit} packets are tail-dropped and counted in {@code drop_overlimit}; CoDel compares the whole
+ * qdisc's backlog with the device MTU.
+ */
+public final class CodelQdisc extends QdiscCounters implements CodelQueue {
+    private final int limit;
+    private final Codel codel;
+    private final CodelVars vars = new CodelVars();
+    private final PacketFifo fifo = new PacketFifo();
+    private long dropOverlimit;
+
+    public CodelQdisc(int limit, CodelSettings settings, int mtu, DropListener dropListener) {
+        super(dropListener);
+        this.limit = limit;
+        this.codel = new Codel(settings, mtu);
+    }
+
+    @Override
+    public int enqueue(Packet p, long now) {
+        if (qlen < limit) {
+            p.enqueuedAt = now;
+            fifo.add(p);
+            qlen++;
+            backlogBytes += p.length;
+            return XMIT_SUCCESS;
+        }
+        dropOverlimit++;
+        drop(p, now);
+        return XMIT_DROP;
+    }
+
+    @Override
+    public Packet dequeue(long now) {
+        Packet p = codel.dequeue(this, vars, now);
+        if (p != null) {
+            countSent(p);
+        }
+        return p;
+    }
+
+    @Override
+    public Packet dequeueHead(CodelVars v) {
+        Packet p = fifo.poll();
+        if (p != null) {
+            qlen--;
+            backlogBytes -= p.length;
+        }
+        return p;
+    }
+
+    @Override
+    public long backlog(CodelVars v) {
+        return backlogBytes;
+    }
+
+    @Override
+    public void codelDrop(Packet p, long now) {
+        drop(p, now);
+    }
+
+    @Override
+    public QdiscResult result() {
+        var s = codel.stats();
+        return new QdiscResult("codel", sentBytes, sentPackets, dropped, overlimits, requeues, backlogBytes, qlen,
+                s.maxpacket(), dropOverlimit, null, null, s.ecnMark(), s.ceMark(), null, null, null,
+                Integer.toUnsignedLong(vars.count()), Integer.toUnsignedLong(vars.lastcount()),
+                Time.toMs(codel.toNs(vars.ldelay())), vars.dropping());
+    }
+}

@@ -1,0 +1,20 @@
+package dev.fqlab.sim.qdisc;
+
+import dev.fqlab.sim.packet.DropListener;
+import dev.fqlab.sim.scenario.QdiscSpec;
+
+/** Picks the qdisc implementation for a scenario's {@code stack.qdisc}: one line per type. */
+public final class Qdiscs {
+    private Qdiscs() {
+    }
+
+    /** @param mtu the device's L2 MTU ({@code psched_mtu}), CoDel's backlog floor */
+    public static Qdisc create(QdiscSpec spec, int mtu, DropListener drops) {
+        return switch (spec) {
+            case QdiscSpec.Pfifo p -> new Pfifo(p.limit(), drops);
+            case QdiscSpec.Codel c -> new CodelQdisc(c.limit(), c.codel(), mtu, drops);
+            case QdiscSpec.FqCodel f -> new FqCodel(f, mtu, drops);
+            case QdiscSpec.Noqueue n -> throw new IllegalArgumentException("noqueue has no queue to put on a wired link");
+        };
+    }
+}

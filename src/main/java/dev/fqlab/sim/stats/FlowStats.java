@@ -1,0 +1,144 @@
+package dev.fqlab.sim.stats;
+
+import dev.fqlab.sim.packet.Packet;
+
+/**
+ * What the endpoints of one flow observe. Totals count events inside the measurement window
+ * ({@code now ≥ warmup}); {@code outstanding} (sent, neither delivered nor dropped) and the per-interval
+ * accumulators behind the time series cover the whole run.
+ */
+public final class FlowStats {
+    /** Bytes of IP + UDP header that are not goodput. */
+    public static final int UDP_IP_HEADER = 28;
+
+    private final long warmupNs;
+    private final LatencyRecorder latency = new LatencyRecorder();
+    private final LatencyRecorder upLatency = new LatencyRecorder();
+    /** Highest sequence number delivered so far, per direction, for reorder detection. */
+    private final long[] maxDeliveredSeq = {-1, -1};
+
+    long sentPackets;
+    long sentBytes;
+    long deliveredPackets;
+    long deliveredBytes;
+    long goodputBytes;
+    long droppedPackets;
+    long ecnMarks;
+    long reorderedPackets;
+    long outstanding;
+
+    long intervalGoodputBytes;
+    long intervalLatencySumNs;
+    long intervalLatencyCount;
+
+    public FlowStats(long warmupNs) {
+        this.warmupNs = warmupNs;
+    }
+
+    public void sent(Packet p, long now) {
+        outstanding++;
+        if (now >= warmupNs) {
+            sentPackets++;
+            sentBytes += p.ipBytes;
+        }
+    }
+
+    /**
+     * A packet reached its receiver. One-way latency is from the hand-over to the stack until now; up packets of
+     * a two-way flow (ping) go to the up-latency distribution.
+     */
+    public void delivered(Packet p, long now) {
+        outstanding--;
+        int dir = p.up ? 1 : 0;
+        boolean reordered = p.seq < maxDeliveredSeq[dir];
+        if (!reordered) {
+            maxDeliveredSeq[dir] = p.seq;
+        }
+        long delay = now - p.sentAt;
+        int goodput = p.ipBytes - UDP_IP_HEADER;
+        intervalGoodputBytes += goodput;
+        intervalLatencySumNs += delay;
+        intervalLatencyCount++;
+        if (now < warmupNs) {
+            return;
+        }
+        deliveredPackets++;
+        deliveredBytes += p.ipBytes;
+        goodputBytes += goodput;
+        if (p.ecn == 3) {
+            ecnMarks++;
+        }
+        if (reordered) {
+            reorderedPackets++;
+        }
+        (p.up ? upLatency : latency).record(delay);
+    }
+
+    public void dropped(Packet p, long now) {
+        outstanding--;
+        if (now >= warmupNs) {
+            droppedPackets++;
+        }
+    }
+
+    public LatencyRecorder latency() {
+        return latency;
+    }
+
+    public LatencyRecorder upLatency() {
+        return upLatency;
+    }
+
+    public long sentPackets() {
+        return sentPackets;
+    }
+
+    public long sentBytes() {
+        return sentBytes;
+    }
+
+    public long deliveredPackets() {
+        return deliveredPackets;
+    }
+
+    public long deliveredBytes() {
+        return deliveredBytes;
+    }
+
+    /** Application payload delivered in the window. */
+    public long goodputBytes() {
+        return goodputBytes;
+    }
+
+    public long droppedPackets() {
+        return droppedPackets;
+    }
+
+    public long ecnMarks() {
+        return ecnMarks;
+    }
+
+    public long reorderedPackets() {
+        return reorderedPackets;
+    }
+
+    /** Packets sent and still in a queue or on a wire. */
+    public long outstanding() {
+        return outstanding;
+    }
+
+    /** Goodput bytes delivered since the last call, resetting the accumulator. */
+    long takeIntervalGoodput() {
+        long v = intervalGoodputBytes;
+        intervalGoodputBytes = 0;
+        return v;
+    }
+
+    /** Mean one-way latency (ns) of packets delivered since the last call, NaN if none; resets. */
+    double takeIntervalLatencyNs() {
+        double v = intervalLatencyCount == 0 ? Double.NaN : (double) intervalLatencySumNs / intervalLatencyCount;
+        intervalLatencySumNs = 0;
+        intervalLatencyCount = 0;
+        return v;
+    }
+}

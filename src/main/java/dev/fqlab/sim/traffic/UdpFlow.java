@@ -1,0 +1,63 @@
+package dev.fqlab.sim.traffic;
+
+import dev.fqlab.sim.core.Event;
+import dev.fqlab.sim.core.Simulator;
+import dev.fqlab.sim.core.Time;
+import dev.fqlab.sim.packet.PacketPool;
+import dev.fqlab.sim.scenario.Direction;
+import dev.fqlab.sim.scenario.FlowSpec;
+import dev.fqlab.sim.scenario.TrafficSpec;
+import dev.fqlab.sim.stats.FlowStats;
+
+/**
+ * A constant-bit-rate UDP sender (scenario.md {@code udp}), like {@code iperf -u -b}: every send event emits
+ * {@code burst} whole IP packets; events are spaced so the average rate is {@code rateMbps} of IP bytes (or
+ * every {@code intervalMs}). Send times are computed from the start, so they do not drift. A rate above
+ * capacity simply saturates the bottleneck.
+ */
+public final class UdpFlow extends Flow {
+    private final TrafficSpec.Udp udp;
+    private final boolean up;
+    private final long startNs;
+    private final long stopNs;
+    private final double intervalNs;
+    private final int burst;
+    private long remaining;
+    private long events;
+    private final Event sendEvent = new Event() {
+        @Override
+        protected void fire(long now) {
+            sendBurst(now);
+        }
+    };
+
+    public UdpFlow(int id, FlowSpec spec, FlowStats stats, Simulator sim, PacketPool pool, FlowPath path) {
+        super(id, spec, stats, sim, pool, path);
+        this.udp = (TrafficSpec.Udp) spec.traffic();
+        this.up = spec.direction() == Direction.UP;
+        this.startNs = Time.seconds(spec.startS());
+        this.stopNs = Time.seconds(spec.stopS());
+        this.burst = udp.burst();
+        this.remaining = udp.packets() == null ? Long.MAX_VALUE : udp.packets();
+        this.intervalNs = udp.rateMbps() != null
+                ? burst * udp.packetBytes() * 8e3 / udp.rateMbps()
+                : udp.intervalMs() * Time.NS_PER_MS;
+    }
+
+    @Override
+    public void start() {
+        sim.schedule(sendEvent, startNs);
+    }
+
+    private void sendBurst(long now) {
+        for (int i = 0; i < burst && remaining > 0; i++) {
+            send(udp.packetBytes(), up, now);
+            remaining--;
+        }
+        events++;
+        long next = startNs + Math.round(events * intervalNs);
+        if (remaining > 0 && intervalNs > 0 && next < stopNs) {
+            sim.schedule(sendEvent, next);
+        }
+    }
+}

@@ -1,0 +1,242 @@
+package dev.fqlab.sim.qdisc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fqlab.sim.Scenarios;
+import dev.fqlab.sim.packet.Packet;
+import dev.fqlab.sim.packet.Truesize;
+import dev.fqlab.sim.scenario.CodelArithmetic;
+import dev.fqlab.sim.scenario.CodelSettings;
+import dev.fqlab.sim.scenario.QdiscSpec;
+import dev.fqlab.sim.scenario.QuantumMode;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/** fq_codel's queueing rules (kernel-spec §2, §7) driven packet by packet. */
+class FqCodelTest {
+    private static final int MTU = 1514;
+    private static final long MS = 1_000_000L;
+
+    private final List<Packet> dropped = new ArrayList<>();
+
+    /** A hash that lands in {@code bucket} of 1024 ({@code reciprocal_scale}). */
+    private static int bucketHash(int bucket) {
+        return bucket << 22;
+    }
+
+    private static Packet packet(int flow, int bucket, int length, long seq) {
+        Packet p = new Packet();
+        p.flowId = flow;
+        p.hash = bucketHash(bucket);
+        p.length = length;
+        p.ipBytes = length - 14;
+        p.truesize = Truesize.of(length);
+        p.seq = seq;
+        return p;
+    }
+
+    private FqCodel fqCodel(int limit, int quantum, QuantumMode mode, int dropBatch) {
+        var codel = new CodelSettings(5, 100, true, null, CodelArithmetic.LINUX);
+        return new FqCodel(new QdiscSpec.FqCodel(1024, limit, 33554432L, quantum, mode, dropBatch, codel), MTU,
+                (p, now) -> dropped.add(p));
+    }
+
+    /** Dequeues everything at time {@code now} and returns the flow ids in order. */
+    private static List<Integer> drain(FqCodel q, long now) {
+        List<Integer> order = new ArrayList<>();
+        for (Packet p = q.dequeue(now); p != null; p = q.dequeue(now)) {
+            order.add(p.flowId);
+        }
+        return order;
+    }
+
+    @Nested
+    class QuantumModes {
+        /**
+         * Seed 003's example: A a new stream of 15 ACK-like packets (100 B), B 4 ACKs (66 B), C one 1500 B packet,
+         * all new at once.
+         */
+        private FqCodel seed003(QuantumMode mode) {
+            FqCodel q = fqCodel(10240, 1514, mode, 64);
+            for (int i = 0; i < 15; i++) {
+                q.enqueue(packet(0, 1, 114, i), 0);
+            }
+            for (int i = 0; i < 4; i++) {
+                q.enqueue(packet(1, 2, 80, i), 0);
+            }
+            q.enqueue(packet(2, 3, 1514, 0), 0);
+            return q;
+        }
+
+        @Test
+        void bytesModeDeliversAWholeQuantumOfEachNewFlowBeforeTheNext() {
+            List<Integer> order = drain(seed003(QuantumMode.BYTES), 0);
+            // A: 1514 B of credit covers 14 packets of 114 B (13 × 114 = 1482 < 1514 leaves credit for one more)
+            assertThat(order.subList(0, 14)).containsOnly(0);
+            assertThat(order.subList(14, 18)).containsOnly(1);
+            assertThat(order.get(18)).isEqualTo(2);
+            assertThat(order.get(19)).isEqualTo(0);
+        }
+
+        @Test
+        void packetsModeGivesEachNewFlowOnePacketPerRound() {
+            List<Integer> order = drain(seed003(QuantumMode.PACKETS), 0);
+            // "A 1 packet, B 1 packet, C 1 packet, ..." (seed 003)
+            assertThat(order.subList(0, 3)).containsExactly(0, 1, 2);
+            assertThat(order).hasSize(20);
+        }
+
+        @Test
+        void aSmallQuantumMakesBulkFlowsWaitSeveralRounds() {
+            // quantum 300 (kernel-spec §7.4): a 1514 B packet leaves its flow 1214 B in debt, ~5 rounds at 300 B
+            FqCodel q = fqCodel(10240, 300, QuantumMode.BYTES, 64);
+            for (int i = 0; i < 3; i++) {
+                q.enqueue(packet(0, 1, 1514, i), 0);
+            }
+            for (int i = 0; i < 10; i++) {
+                q.enqueue(packet(1, 2, 80, i), 0);
+            }
+            List<Integer> order = drain(q, 0);
+            // A sends one big packet (deficit 300 → −1214); B sends 4 × 80 B (300 → −20); then B again until
+            // A's deficit, topped up by 300 per visit, turns positive after 5 visits.
+            assertThat(order).containsExactly(0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0);
+        }
+    }
+
+    @Nested
+    class Overlimit {
+        @Test
+        void dropsHalfTheFattestFlowsBytesFromItsHead() {
+            FqCodel q = fqCodel(100, 1514, QuantumMode.BYTES, 64);
+            for (int i = 0; i < 80; i++) {
+                q.enqueue(packet(0, 1, 1514, i), 0);
+            }
+            for (int i = 0; i < 20; i++) {
+                q.enqueue(packet(1, 2, 100, i), 0);
+            }
+            assertThat(dropped).isEmpty();
+            int result = q.enqueue(packet(1, 2, 100, 20), 0); // the 101st packet
+
+            // threshold = 80 × 1514 / 2: the 40th head drop from the fat flow reaches it
+            assertThat(dropped).hasSize(40).allMatch(p -> p.flowId == 0);
+            assertThat(dropped.get(0).seq).isZero();
+            assertThat(dropped.get(39).seq).isEqualTo(39);
+            assertThat(result).isEqualTo(Qdisc.XMIT_SUCCESS);
+            var r = q.result();
+            assertThat(r.dropOverlimit()).isEqualTo(40);
+            assertThat(r.dropped()).isEqualTo(40);
+            assertThat(r.backlogPackets()).isEqualTo(61);
+            assertThat(r.dropOvermemory()).isZero();
+        }
+
+        @Test
+        void dropsAtMostABatchAndNotifiesCongestionWhenTheArrivalsFlowIsTheVictim() {
+            FqCodel q = fqCodel(200, 1514, QuantumMode.BYTES, 64);
+            for (int i = 0; i < 200; i++) {
+                q.enqueue(packet(0, 1, 1514, i), 0);
+            }
+            int result = q.enqueue(packet(0, 1, 1514, 200), 0);
+            assertThat(dropped).hasSize(64); // half would be 100 packets: the batch limit wins
+            assertThat(result).isEqualTo(Qdisc.XMIT_CN);
+        }
+
+        @Test
+        void theMemoryLimitCountsTruesizeAndDropOvermemory() {
+            var codel = new CodelSettings(5, 100, true, null, CodelArithmetic.LINUX);
+            long memoryLimit = 10L * Truesize.of(1514);
+            var q = new FqCodel(new QdiscSpec.FqCodel(1024, 10240, memoryLimit, 1514, QuantumMode.BYTES, 64, codel),
+                    MTU, (p, now) -> dropped.add(p));
+            for (int i = 0; i < 10; i++) {
+                q.enqueue(packet(0, 1, 1514, i), 0);
+            }
+            assertThat(dropped).isEmpty();
+            q.enqueue(packet(0, 1, 1514, 10), 0);
+            assertThat(dropped).hasSize(6); // 11 packets, threshold 5.5 packets' bytes → 6 head drops
+            assertThat(q.result().dropOvermemory()).isEqualTo(6);
+            assertThat(q.result().dropOverlimit()).isEqualTo(6);
+            assertThat(q.result().memoryUsed()).isEqualTo(5L * Truesize.of(1514));
+        }
+    }
+
+    @Nested
+    class Lists {
+        @Test
+        void aSparseFlowIsNewEachTimeItIsFoundEmptyAndRemoved() {
+            FqCodel q = fqCodel(10240, 1514, QuantumMode.BYTES, 64);
+            for (int i = 0; i < 5; i++) {
+                q.enqueue(packet(0, 1, 100, i), i * MS);
+                assertThat(drain(q, i * MS)).containsExactly(0);
+            }
+            var r = q.result();
+            assertThat(r.newFlowCount()).isEqualTo(5);
+            assertThat(r.sentPackets()).isEqualTo(5);
+            assertThat(r.sentBytes()).isEqualTo(500);
+            assertThat(r.backlogPackets()).isZero();
+            assertThat(r.maxPacket()).isEqualTo(100);
+            assertThat(r.newFlowsLen()).isZero();
+            assertThat(r.oldFlowsLen()).isZero();
+        }
+
+        @Test
+        void anEmptiedNewFlowPassesThroughTheOldListBeforeItCanBeNewAgain() {
+            FqCodel q = fqCodel(10240, 1514, QuantumMode.BYTES, 64);
+            for (int i = 0; i < 20; i++) {
+                q.enqueue(packet(0, 1, 500, i), 0); // bulk flow B, 500 B packets
+            }
+            // B spends its first quantum (4 packets: 1514 → 1014 → 514 → 14 → −486), is topped up to 1028 and
+            // moved to old_flows, sends once more (528 left)
+            for (int i = 0; i < 5; i++) {
+                assertThat(q.dequeue(0).flowId).isZero();
+            }
+            q.enqueue(packet(1, 2, 100, 0), 0); // sparse S becomes a new flow
+            assertThat(q.dequeue(0).flowId).isEqualTo(1);
+            // S is empty at the head of new_flows while old_flows holds B: moved behind B, not removed
+            assertThat(q.dequeue(0).flowId).isZero();
+            assertThat(q.result().oldFlowsLen()).isEqualTo(2);
+            long newFlows = q.result().newFlowCount();
+
+            q.enqueue(packet(1, 2, 100, 1), 0); // arrives while S is still listed: no new-flow priority
+            assertThat(q.result().newFlowCount()).isEqualTo(newFlows);
+            assertThat(q.dequeue(0).flowId).isZero(); // B still has credit (28 B) and is ahead of S
+            assertThat(q.dequeue(0).flowId).isEqualTo(1);
+        }
+
+        @Test
+        void flowsHashedToTheSameBucketShareOneQueue() {
+            FqCodel q = fqCodel(10240, 1514, QuantumMode.BYTES, 64);
+            for (int i = 0; i < 4; i++) {
+                q.enqueue(packet(0, 7, 1514, i), 0);
+            }
+            q.enqueue(packet(1, 7, 100, 0), 0); // a collision: same bucket, FIFO behind the bulk packets
+            q.enqueue(packet(2, 8, 100, 0), 0); // a separate bucket: served as a new flow right away
+            List<Integer> order = drain(q, 0);
+            assertThat(order).containsExactly(0, 2, 0, 0, 0, 1);
+            assertThat(q.result().newFlowCount()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void pfifoTailDropsBeyondItsLimit() {
+        Pfifo q = new Pfifo(3, (p, now) -> dropped.add(p));
+        for (int i = 0; i < 5; i++) {
+            q.enqueue(packet(0, 0, 1514, i), 0);
+        }
+        assertThat(dropped).extracting(p -> p.seq).containsExactly(3L, 4L);
+        assertThat(q.result().dropped()).isEqualTo(2);
+        assertThat(q.result().backlogPackets()).isEqualTo(3);
+        assertThat(q.result().backlogBytes()).isEqualTo(3 * 1514);
+    }
+
+    @Test
+    void codelQdiscCountsDropOverlimitForTailDrops() {
+        var q = new CodelQdisc(2, Scenarios.fqCodelDefaults(), MTU, (p, now) -> dropped.add(p));
+        for (int i = 0; i < 3; i++) {
+            q.enqueue(packet(0, 0, 1514, i), 0);
+        }
+        assertThat(q.result().dropOverlimit()).isEqualTo(1);
+        assertThat(q.result().dropped()).isEqualTo(1);
+        assertThat(dropped).extracting(p -> p.seq).containsExactly(2L);
+    }
+}
