@@ -88,10 +88,6 @@ public class SubmissionReader {
             if (overrides != null) {
                 errors.add(ApiError.at("/overrides", "overrides apply to a preset only; edit the scenario instead"));
             }
-            if (!scenario.isObject()) {
-                errors.add(ApiError.at("/scenario", "must be a JSON object"));
-                return null;
-            }
             return parsed(scenario, "/scenario", null, errors);
         }
         Preset preset = preset(presetName, errors);

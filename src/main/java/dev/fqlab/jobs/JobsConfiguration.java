@@ -8,7 +8,6 @@ import com.github.kagkarlsson.scheduler.task.helper.Tasks;
 import dev.fqlab.sim.ScenarioRunner;
 import java.time.Duration;
 import java.util.UUID;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -34,7 +33,6 @@ class JobsConfiguration {
     }
 
     @Bean
-    @ConditionalOnMissingBean
     SimulationEngine simulationEngine() {
         return ScenarioRunner::run;
     }

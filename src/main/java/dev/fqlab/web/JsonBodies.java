@@ -4,6 +4,7 @@ import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.json.JsonMapper;
@@ -19,7 +20,10 @@ public class JsonBodies {
 
     public JsonBodies(JsonMapper jsonMapper) {
         // A repeated key would silently win over the first; treat it as the mistake it almost always is.
-        this.reader = jsonMapper.reader().with(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
+        // Trailing garbage after the document means the client sent something other than it thinks.
+        this.reader = jsonMapper.reader()
+                .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     }
 
     /** The body as a JSON tree; a 400 problem for an empty or malformed body. */

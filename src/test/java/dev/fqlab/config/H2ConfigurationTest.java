@@ -1,0 +1,117 @@
+package dev.fqlab.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.fqlab.support.Api;
+import dev.fqlab.support.TestScenarios;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The embedded default: the same Flyway migrations and job queue on H2 (PostgreSQL mode). This context also
+ * exercises the settings the main test context leaves at their defaults: an API token, one worker and a tiny
+ * queue.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "spring.datasource.url=jdbc:h2:mem:fqlab-h2-test;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1",
+        "spring.datasource.username=sa",
+        "fqlab.api-token=" + H2ConfigurationTest.TOKEN,
+        "fqlab.workers=1",
+        "fqlab.queue-capacity=2",
+        "fqlab.instance-name=h2-test",
+        "db-scheduler.polling-interval=100ms"})
+class H2ConfigurationTest {
+
+    static final String TOKEN = "s3cret-token";
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    private Api api;
+    private final List<String> started = new ArrayList<>();
+
+    @BeforeEach
+    void connect() {
+        api = new Api(port, TOKEN);
+    }
+
+    @AfterEach
+    void cancelLeftovers() {
+        started.forEach(id -> api.post("/api/v1/experiments/" + id + "/cancel"));
+    }
+
+    @Test
+    void migrationsRunOnH2() {
+        assertThat(jdbc.sql("SELECT COUNT(*) FROM flyway_schema_history WHERE success").query(Long.class).single())
+                .isEqualTo(2);
+        assertThat(jdbc.sql("SELECT COUNT(*) FROM scheduled_tasks").query(Long.class).single()).isNotNegative();
+    }
+
+    @Test
+    void aPresetExperimentRunsAndIsStoredOnH2() {
+        Api.Response submitted = api.post("/api/v1/experiments", "{\"preset\": \"example-wired-fq-codel\"}");
+        assertThat(submitted.status()).isEqualTo(202);
+        String id = submitted.json().get("id").asString();
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> status(id), "SUCCEEDED"::equals);
+
+        assertThat(api.get("/api/v1/experiments/" + id + "/result").json().get("flows")).hasSize(3);
+        assertThat(jdbc.sql("SELECT COUNT(*) FROM result_series WHERE experiment_id = ?").param(UUID.fromString(id))
+                .query(Long.class).single()).isEqualTo(80);
+        assertThat(api.get("/api/v1/experiments/" + id + "/series.csv").body().lines()).hasSize(11);
+    }
+
+    @Test
+    void theApiNeedsTheTokenButHealthDoesNot() {
+        Api anonymous = new Api(port);
+        Api.Response refused = anonymous.get("/api/v1/experiments");
+        assertThat(refused.status()).isEqualTo(401);
+        assertThat(refused.contentType()).startsWith("application/problem+json");
+        assertThat(refused.header("WWW-Authenticate")).hasValue("Bearer");
+        assertThat(anonymous.withToken("wrong").get("/api/v1/presets").status()).isEqualTo(401);
+        assertThat(anonymous.post("/api/v1/experiments", "{}").status()).isEqualTo(401);
+
+        assertThat(anonymous.get("/actuator/health").status()).isEqualTo(200);
+        assertThat(api.get("/api/v1/presets").status()).isEqualTo(200);
+    }
+
+    @Test
+    void aFullQueueAnswers429WithRetryAfter() {
+        started.add(submitEndless());
+        await().atMost(Duration.ofSeconds(20)).until(() -> status(started.getFirst()), "RUNNING"::equals);
+        started.add(submitEndless());
+        started.add(submitEndless());
+
+        Api.Response refused = api.post("/api/v1/experiments", TestScenarios.request(TestScenarios.quick()));
+
+        assertThat(refused.status()).isEqualTo(429);
+        assertThat(refused.contentType()).startsWith("application/problem+json");
+        assertThat(refused.header("Retry-After")).hasValueSatisfying(s -> assertThat(Long.parseLong(s)).isPositive());
+        JsonNode problem = refused.json();
+        assertThat(problem.get("detail").asString()).contains("2 waiting experiments");
+    }
+
+    private String submitEndless() {
+        Api.Response response = api.post("/api/v1/experiments", TestScenarios.request(TestScenarios.endless()));
+        assertThat(response.status()).as(response.toString()).isEqualTo(202);
+        return response.json().get("id").asString();
+    }
+
+    private String status(String id) {
+        return api.get("/api/v1/experiments/" + id).json().get("status").asString();
+    }
+}
