@@ -32,8 +32,8 @@ import tools.jackson.databind.JsonNode;
  * <p><b>Link.</b> {@code link} is required and needs {@code type}. {@code wired}: {@code rateMbps} required in
  * (0, 100000]; {@code upRateMbps} default rateMbps, same range; {@code lossRate} default 0, in [0, 1);
  * {@code l2OverheadBytes} default 14, integer in [0, 256]. {@code wifi} is not supported by this version yet: one
- * error at {@code /link/type} and nothing else of the link, its stations, the flows' {@code station} or the
- * WiFi-only stack parts is checked. When the link or its type is missing or invalid, link-dependent checks
+ * error at {@code /link/type} and nothing else of the link, its stations (beyond their count limit), the flows'
+ * {@code station} or the WiFi-only stack parts is checked. When the link or its type is missing or invalid, link-dependent checks
  * (stations, station, WiFi-only stack parts, noqueue) are skipped too, and only fields that belong to no link
  * type are reported as unknown. On a wired link: non-empty {@code stations}, a flow's {@code station} and
  * {@code stack.txqs|scheduler|aql|driver} are errors ("applies to wifi links only").
