@@ -17,7 +17,8 @@ final class FlowParser {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
     private static final String TYPES = "one of \"udp\", \"ping\" (TCP flows are not supported yet)";
-    private static final List<String> UDP_FIELDS = List.of("rateMbps", "intervalMs", "packetBytes", "packets", "burst");
+    private static final List<String> UDP_FIELDS = List.of("rateMbps", "intervalMs", "packetBytes", "packets", "burst",
+            "jitterMs");
     private static final List<String> PING_FIELDS = List.of("intervalMs", "packetBytes");
     /** scenario.md's tcp fields: known, so not "unknown", but unchecked while TCP is not supported. */
     private static final List<String> TCP_FIELDS = List.of("congestionControl", "origin", "pacingShift", "mss", "bytes");
@@ -29,6 +30,7 @@ final class FlowParser {
     private static final IntRange PACKETS = IntRange.atLeast(1);
     private static final int MAX_BURST = 100_000;
     private static final IntRange BURST = IntRange.of(1, MAX_BURST);
+    private static final NumberRange JITTER_MS = NumberRange.closed(0, 3_600_000);
 
     private final Problems problems;
     private final LinkKind link;
@@ -165,8 +167,9 @@ final class FlowParser {
         Long packets = reader.optionalInteger("packets", PACKETS);
         boolean singleBurst = !hasRate && intervalMs != null && intervalMs == 0;
         Integer burst = singleBurst ? singleBurst(reader, packets) : reader.intValue("burst", BURST, 1);
+        Double jitterMs = reader.number("jitterMs", JITTER_MS, 0);
         return problems.count() > before ? null
-                : new TrafficSpec.Udp(rateMbps, intervalMs, packetBytes, packets, burst);
+                : new TrafficSpec.Udp(rateMbps, intervalMs, packetBytes, packets, burst, jitterMs);
     }
 
     /**

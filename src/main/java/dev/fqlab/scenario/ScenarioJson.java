@@ -137,6 +137,7 @@ public final class ScenarioJson {
                     json.put("packets", udp.packets());
                 }
                 json.put("burst", udp.burst());
+                number(json, "jitterMs", udp.jitterMs());
             }
             case TrafficSpec.Ping ping -> {
                 number(json, "intervalMs", ping.intervalMs());

@@ -102,7 +102,7 @@ class DefaultsTest {
         assertThat(udp.startS()).isEqualTo(0);
         assertThat(udp.stopS()).isEqualTo(30); // stopS defaults to the end: durationS
         assertThat(udp.ecn()).isEqualTo(EcnCodepoint.NOT_ECT);
-        assertThat(udp.traffic()).isEqualTo(new TrafficSpec.Udp(20.0, null, 1500, null, 1));
+        assertThat(udp.traffic()).isEqualTo(new TrafficSpec.Udp(20.0, null, 1500, null, 1, 0.0));
     }
 
     @Test

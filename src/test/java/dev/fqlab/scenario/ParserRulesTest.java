@@ -176,7 +176,7 @@ class ParserRulesTest {
     @Test
     void singleBurstNormalizesBurstToPackets() {
         ObjectNode doc = with("/flows/0", "{\"name\": \"b\", \"type\": \"udp\", \"intervalMs\": 0, \"packets\": 50}");
-        assertThat(valid(doc).flows().getFirst().traffic()).isEqualTo(new TrafficSpec.Udp(null, 0.0, 1500, 50L, 50));
+        assertThat(valid(doc).flows().getFirst().traffic()).isEqualTo(new TrafficSpec.Udp(null, 0.0, 1500, 50L, 50, 0.0));
 
         ObjectNode explicit = with("/flows/0",
                 "{\"name\": \"b\", \"type\": \"udp\", \"intervalMs\": 0, \"packets\": 50, \"burst\": 50}");
@@ -187,7 +187,7 @@ class ParserRulesTest {
     void udpOptionalFieldsAreKept() {
         ObjectNode doc = with("/flows/0", """
                 {"name": "u", "type": "udp", "intervalMs": 20, "packets": 100, "burst": 4, "packetBytes": 200}""");
-        assertThat(valid(doc).flows().getFirst().traffic()).isEqualTo(new TrafficSpec.Udp(null, 20.0, 200, 100L, 4));
+        assertThat(valid(doc).flows().getFirst().traffic()).isEqualTo(new TrafficSpec.Udp(null, 20.0, 200, 100L, 4, 0.0));
     }
 
     @Test

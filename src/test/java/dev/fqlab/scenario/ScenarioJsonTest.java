@@ -38,7 +38,7 @@ class ScenarioJsonTest {
                    "ceThresholdMs":null,"codelArithmetic":"linux"}},
                  "flows":[
                    {"name":"bulk","type":"udp","direction":"down","ac":"BE","startS":0,"stopS":30,"ecn":"not-ect",
-                    "rateMbps":20,"packetBytes":1500,"burst":1},
+                    "rateMbps":20,"packetBytes":1500,"burst":1,"jitterMs":0},
                    {"name":"probe","type":"ping","direction":"down","ac":"BE","startS":0,"stopS":30,"ecn":"not-ect",
                     "intervalMs":500,"packetBytes":64}]}
                 """.replaceAll("\\s+", "");
@@ -63,7 +63,7 @@ class ScenarioJsonTest {
         assertThat(json.at("/stack/qdisc").propertyNames()).containsExactly("type", "limit", "targetMs",
                 "intervalMs", "ecn", "ceThresholdMs", "codelArithmetic");
         assertThat(json.at("/flows/0").propertyNames()).containsExactly("name", "type", "direction", "ac", "startS",
-                "stopS", "ecn", "intervalMs", "packetBytes", "packets", "burst");
+                "stopS", "ecn", "intervalMs", "packetBytes", "packets", "burst", "jitterMs");
     }
 
     @Test

@@ -5,7 +5,7 @@ import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
 
 /** One traffic flow (spec/scenario.md, "flows"): common fields, then those of its type. */
 @Schema(name = "Flow", description = "One traffic flow. Common fields: name, type, direction, ac, startS, stopS, "
-        + "ecn. udp adds exactly one of rateMbps and intervalMs, plus packetBytes, packets and burst; ping adds "
+        + "ecn. udp adds exactly one of rateMbps and intervalMs, plus packetBytes, packets, burst and jitterMs; ping adds "
         + "intervalMs and packetBytes. A field of another type is rejected as unknown. Type \"tcp\" and the field "
         + "\"station\" (wifi links) are not supported by this version yet.")
 public record FlowDoc(
@@ -58,5 +58,10 @@ public record FlowDoc(
 
         @Schema(description = "udp (fqlab extension): packets per send event; integer 1 to 100000. With intervalMs 0 "
                 + "it is normalized to packets.", defaultValue = "1", minimum = "1", maximum = "100000")
-        Integer burst) {
+        Integer burst,
+
+        @Schema(description = "udp (fqlab extension): each send event is delayed by a uniform random time in "
+                + "[0, jitterMs) milliseconds from its nominal, periodic time, drawn from the scenario seed; 0 to "
+                + "3600000.", defaultValue = "0", minimum = "0", maximum = "3600000")
+        Double jitterMs) {
 }
