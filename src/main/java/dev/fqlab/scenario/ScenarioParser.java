@@ -1,12 +1,84 @@
 package dev.fqlab.scenario;
 
+import dev.fqlab.sim.scenario.FlowSpec;
+import dev.fqlab.sim.scenario.Scenario;
+import dev.fqlab.sim.scenario.StackSpec;
+import dev.fqlab.sim.scenario.WiredLinkSpec;
+import java.math.BigDecimal;
+import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Turns a submitted scenario document (spec/scenario.md) into a normalized {@link dev.fqlab.sim.scenario.Scenario},
  * reporting every invalid, missing or unknown field at once as JSON Pointers.
+ *
+ * <p>The document is walked as a tree (no data binding, which stops at the first error). Every problem becomes a
+ * {@link FieldError} with an RFC 6901 pointer relative to the document ({@code ""} for the root) and a message
+ * that says what is expected. Bad input never throws. Field names, units and defaults are scenario.md's; where it
+ * is silent this parser decides as follows.
+ *
+ * <p><b>Types.</b> Numbers must be JSON numbers (never strings), finite; integer fields accept a number only if
+ * its value is integral ({@code 5} or {@code 5.0}, not {@code 5.5}); booleans must be JSON booleans. JSON
+ * {@code null} is not a value and not "use the default", except for {@code ceThresholdMs} where null means off
+ * (omit a field to get its default). {@code -0} is read as 0.
+ *
+ * <p><b>Top level.</b> {@code name}: optional string of ≤ 200 characters. {@code seed}: int64, default 1.
+ * {@code durationS}: required, in (0, {@link ScenarioLimits#maxDurationS()}]. {@code warmupS}: default 0, in
+ * [0, durationS). {@code sampleIntervalMs}: default 100, 0 (no series) or in [1, 60000], and at most 20000 samples
+ * (durationS·1000/sampleIntervalMs ≤ 20000; reported at {@code /sampleIntervalMs} even when defaulted).
+ * {@code wiredRttMs}: default 1, in [0, 10000]. {@code stations}: default [], an array of at most
+ * {@link ScenarioLimits#maxStations()}. {@code flows}: required, 1 to {@link ScenarioLimits#maxFlows()}.
+ *
+ * <p><b>Link.</b> {@code link} is required and needs {@code type}. {@code wired}: {@code rateMbps} required in
+ * (0, 100000]; {@code upRateMbps} default rateMbps, same range; {@code lossRate} default 0, in [0, 1);
+ * {@code l2OverheadBytes} default 14, integer in [0, 256]. {@code wifi} is not supported by this version yet: one
+ * error at {@code /link/type} and nothing else of the link, its stations (beyond their count limit), the flows'
+ * {@code station} or the WiFi-only stack parts is checked. When the link or its type is missing or invalid, link-dependent checks
+ * (stations, station, WiFi-only stack parts, noqueue) are skipped too, and only fields that belong to no link
+ * type are reported as unknown. On a wired link: non-empty {@code stations}, a flow's {@code station} and
+ * {@code stack.txqs|scheduler|aql|driver} are errors ("applies to wifi links only").
+ *
+ * <p><b>Stack.</b> Default {@code {"qdisc": {"type": "fq_codel"}}} on wired links; an explicit qdisc needs
+ * {@code type} (noqueue, pfifo, codel, fq_codel); {@code noqueue} is an error on wired links (a wired device has no
+ * queue of its own to fall back on). pfifo: {@code limit} 1000 in [1, 1000000]. codel (Linux sch_codel):
+ * {@code limit} 1000 in [1, 1000000] and the CoDel parameters below, with {@code ecn} default <b>false</b>.
+ * fq_codel: {@code flows} 1024 in [1, 65536], {@code limit} 10240 in [1, 1000000], {@code memoryLimitBytes}
+ * 33554432 in [1, 2147483648], {@code quantum} 1514 in [256, 1048576] (Linux raises smaller values to 256; we
+ * reject them rather than rewrite), {@code quantumMode} "bytes" | "packets", {@code dropBatchSize} 64 in
+ * [1, 65536], CoDel parameters with {@code ecn} default true. CoDel parameters: {@code targetMs} 5 in (0, 10000],
+ * {@code intervalMs} 100 in (0, 100000], {@code ceThresholdMs} null or in [0, 100000], {@code codelArithmetic}
+ * "linux" | "exact". A field of another qdisc type is an unknown field; with an invalid type only fields that belong
+ * to no qdisc type are reported.
+ *
+ * <p><b>Flows.</b> {@code name} required, unique (the later duplicate is reported), {@code [A-Za-z0-9_.-]{1,64}};
+ * {@code type} required: udp or ping ({@code tcp} is reported as not supported yet; with tcp or an invalid type the
+ * type-specific fields of any type are not checked, only strangers are). {@code direction} "down" | "up",
+ * {@code ac} "BE" | "BK" | "VI" | "VO", {@code startS} 0 in [0, durationS), {@code stopS} default durationS, in
+ * (startS, durationS], {@code ecn} "not-ect" | "ect0" | "ect1". udp: exactly one of {@code rateMbps} (0, 100000]
+ * and {@code intervalMs} [0, 3600000] (neither or both: one error at the flow's pointer), {@code packetBytes} 1500
+ * in [28, 65535], {@code packets} optional integer ≥ 1, {@code burst} 1 in [1, 100000]. {@code intervalMs} 0 needs
+ * {@code packets} (≤ 100000, one burst at startS); burst is then normalized to packets, and an explicit burst must
+ * equal it. ping: {@code intervalMs} 500 in (0, 3600000], {@code packetBytes} 64 in [28, 65535]; direction is
+ * accepted (probes go both ways anyway).
+ *
+ * <p>Checks that compare two fields (warmupS, startS and stopS against durationS, stopS against startS, the
+ * sample count) run only when both fields are valid, so one mistake is reported once.
  */
 public final class ScenarioParser {
+
+    static final int MAX_NAME_LENGTH = 200;
+    static final int MAX_SAMPLES = 20_000;
+
+    private static final List<String> WIRED_FIELDS = List.of("rateMbps", "upRateMbps", "lossRate", "l2OverheadBytes");
+    /** scenario.md's wifi link fields: known, so not "unknown", but unchecked while WiFi is not supported. */
+    private static final List<String> WIFI_FIELDS = List.of("standard", "channelWidthMhz", "shortGuardInterval",
+            "ampdu", "retryLimit", "legacyRateMbps");
+
+    private static final NumberRange LINK_RATE_MBPS = NumberRange.openClosed(0, 100_000);
+    private static final NumberRange LOSS_RATE = NumberRange.closedOpen(0, 1);
+    private static final IntRange L2_OVERHEAD_BYTES = IntRange.of(0, 256);
+    private static final NumberRange SAMPLE_INTERVAL_MS = NumberRange.closed(1, 60_000).orZero();
+    private static final NumberRange WIRED_RTT_MS = NumberRange.closed(0, 10_000);
 
     private final ScenarioLimits limits;
 
@@ -16,6 +88,119 @@ public final class ScenarioParser {
 
     /** Parses and validates; never throws for bad input. */
     public ParsedScenario parse(JsonNode document) {
-        throw new IllegalStateException("not built yet");
+        Problems problems = new Problems();
+        Scenario scenario = scenario(document, problems);
+        return problems.count() > 0 ? new ParsedScenario(null, problems.list())
+                : new ParsedScenario(scenario, List.of());
+    }
+
+    private Scenario scenario(JsonNode document, Problems problems) {
+        ObjectReader root = ObjectReader.open(document, Pointers.ROOT, problems, "a JSON object (the scenario)");
+        if (root == null) {
+            return null;
+        }
+        String name = name(root);
+        Long seed = root.integer("seed", IntRange.INT64, 1);
+        Double durationS = root.requiredNumber("durationS", NumberRange.openClosed(0, limits.maxDurationS()));
+        Double warmupS = root.number("warmupS", durationS == null ? NumberRange.atLeast(0)
+                : NumberRange.closedOpen(0, durationS).maxNamed("durationS"), 0);
+        Double sampleIntervalMs = sampleIntervalMs(root, durationS);
+        Link link = link(root.take("link"), root.pointerOf("link"), problems);
+        stations(root, link.kind());
+        Double wiredRttMs = root.number("wiredRttMs", WIRED_RTT_MS, 1);
+        StackSpec stack = new StackParser(problems, link.kind()).parse(root.take("stack"), root.pointerOf("stack"));
+        List<FlowSpec> flows = new FlowParser(problems, link.kind(), durationS, limits.maxFlows())
+                .parse(root.take("flows"), root.pointerOf("flows"));
+        root.finish();
+        if (problems.count() > 0) {
+            return null;
+        }
+        return new Scenario(name, seed, durationS, warmupS, sampleIntervalMs, link.wired(), List.of(), wiredRttMs,
+                stack, flows);
+    }
+
+    private static String name(ObjectReader root) {
+        String expected = "a string of at most " + MAX_NAME_LENGTH + " characters";
+        String name = root.optionalString("name", expected);
+        if (name != null && name.codePointCount(0, name.length()) > MAX_NAME_LENGTH) {
+            root.fail("name", "must be " + expected + " (got " + name.codePointCount(0, name.length()) + ")");
+            return null;
+        }
+        return name;
+    }
+
+    /** Range first, then the sample count: a series of more than 20000 points is too big to store and plot. */
+    private static Double sampleIntervalMs(ObjectReader root, Double durationS) {
+        Double interval = root.number("sampleIntervalMs", SAMPLE_INTERVAL_MS, 100);
+        if (interval == null || durationS == null || interval == 0) {
+            return interval;
+        }
+        // Decimal arithmetic: the limit must hold exactly at e.g. 600 s / 30 ms, without binary rounding.
+        BigDecimal samples = BigDecimal.valueOf(durationS).multiply(BigDecimal.valueOf(1000));
+        if (samples.compareTo(BigDecimal.valueOf(interval).multiply(BigDecimal.valueOf(MAX_SAMPLES))) > 0) {
+            String minimum = NumberRange.format(durationS * 1000 / MAX_SAMPLES);
+            root.fail("sampleIntervalMs", "too many samples: durationS·1000/sampleIntervalMs must be ≤ " + MAX_SAMPLES
+                    + ", so with durationS " + NumberRange.format(durationS) + " use 0 (no series) or ≥ " + minimum + " ms");
+            return null;
+        }
+        return interval;
+    }
+
+    /** The link's kind, and its spec when it is a valid wired link. */
+    private record Link(LinkKind kind, WiredLinkSpec wired) {
+        static final Link UNKNOWN = new Link(LinkKind.UNKNOWN, null);
+    }
+
+    private static Link link(JsonNode node, String pointer, Problems problems) {
+        if (node == null) {
+            problems.add(pointer, "required");
+            return Link.UNKNOWN;
+        }
+        ObjectReader reader = ObjectReader.open(node, pointer, problems, "an object with a type (\"wired\")");
+        if (reader == null) {
+            return Link.UNKNOWN;
+        }
+        String allowed = "\"wired\" (WiFi links are not supported by this version yet)";
+        String type = reader.requiredString("type", allowed);
+        if ("wired".equals(type)) {
+            return new Link(LinkKind.WIRED, wired(reader, problems));
+        }
+        if ("wifi".equals(type)) {
+            reader.fail("type", "WiFi links are not supported by this version yet (use \"wired\")");
+            reader.skipAll();
+            return new Link(LinkKind.WIFI, null);
+        }
+        if (type != null) {
+            reader.fail("type", "must be " + allowed);
+        }
+        reader.skip(WIRED_FIELDS);
+        reader.skip(WIFI_FIELDS);
+        reader.finish();
+        return Link.UNKNOWN;
+    }
+
+    private static WiredLinkSpec wired(ObjectReader reader, Problems problems) {
+        int before = problems.count();
+        Double rateMbps = reader.requiredNumber("rateMbps", LINK_RATE_MBPS);
+        Double upRateMbps = reader.has("upRateMbps") ? reader.optionalNumber("upRateMbps", LINK_RATE_MBPS) : rateMbps;
+        Double lossRate = reader.number("lossRate", LOSS_RATE, 0);
+        Integer l2OverheadBytes = reader.intValue("l2OverheadBytes", L2_OVERHEAD_BYTES, 14);
+        reader.finish();
+        return problems.count() > before ? null : new WiredLinkSpec(rateMbps, upRateMbps, lossRate, l2OverheadBytes);
+    }
+
+    /** Stations are WiFi's; they are only checked for shape and count, since WiFi links are not supported yet. */
+    private void stations(ObjectReader root, LinkKind link) {
+        JsonNode stations = root.take("stations");
+        if (stations == null) {
+            return;
+        }
+        if (!stations.isArray()) {
+            root.fail("stations", "must be an array" + ObjectReader.got(stations));
+        } else if (link == LinkKind.WIRED && !stations.isEmpty()) {
+            root.fail("stations", "stations apply to wifi links only (must be empty or absent on a wired link)");
+        } else if (stations.size() > limits.maxStations()) {
+            root.fail("stations", "must contain at most " + limits.maxStations() + " stations (service limit)");
+        }
     }
 }

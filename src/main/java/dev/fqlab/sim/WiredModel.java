@@ -71,7 +71,8 @@ final class WiredModel implements PacketSink, DropListener {
                     up, FlowHash.of(HOST_ADDR, SERVER_ADDR, hostPort, serverPort, UDP, hostSalt));
             stats[i] = new FlowStats(warmupNs);
             flows[i] = switch (spec.traffic()) {
-                case TrafficSpec.Udp u -> new UdpFlow(i, spec, stats[i], sim, pool, path);
+                case TrafficSpec.Udp u -> new UdpFlow(i, spec, stats[i], sim, pool, path,
+                        RandomStream.of(scenario.seed(), "flow." + spec.name() + ".jitter"));
                 case TrafficSpec.Ping p -> new PingFlow(i, spec, stats[i], sim, pool, path, warmupNs);
             };
         }

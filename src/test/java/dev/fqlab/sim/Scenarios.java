@@ -48,18 +48,18 @@ public final class Scenarios {
 
     public static FlowSpec udp(String name, double rateMbps, int packetBytes, double durationS) {
         return new FlowSpec(name, null, Direction.DOWN, AccessCategory.BE, 0, durationS, EcnCodepoint.NOT_ECT,
-                new TrafficSpec.Udp(rateMbps, null, packetBytes, null, 1));
+                new TrafficSpec.Udp(rateMbps, null, packetBytes, null, 1, 0));
     }
 
     public static FlowSpec udp(String name, double rateMbps, int packetBytes, double durationS, EcnCodepoint ecn) {
         return new FlowSpec(name, null, Direction.DOWN, AccessCategory.BE, 0, durationS, ecn,
-                new TrafficSpec.Udp(rateMbps, null, packetBytes, null, 1));
+                new TrafficSpec.Udp(rateMbps, null, packetBytes, null, 1, 0));
     }
 
     public static FlowSpec burst(String name, double intervalMs, int burst, int packetBytes, double startS,
                                  double durationS) {
         return new FlowSpec(name, null, Direction.DOWN, AccessCategory.BE, startS, durationS, EcnCodepoint.NOT_ECT,
-                new TrafficSpec.Udp(null, intervalMs, packetBytes, null, burst));
+                new TrafficSpec.Udp(null, intervalMs, packetBytes, null, burst, 0));
     }
 
     public static FlowSpec ping(String name, double intervalMs, int packetBytes, double durationS) {

@@ -11,8 +11,11 @@ public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping {
      * {@code intervalMs} 0 with {@code packets} N sends one burst of N at {@code startS}.
      *
      * @param packets total packets to send, null = until {@code stopS}
+     * @param jitterMs fqlab extension: each send event is delayed by a uniform random time in [0, jitterMs) from its
+     *                 nominal time (the nominal schedule stays periodic, so the rate does not drift); 0 = periodic
      */
-    record Udp(Double rateMbps, Double intervalMs, int packetBytes, Long packets, int burst) implements TrafficSpec {
+    record Udp(Double rateMbps, Double intervalMs, int packetBytes, Long packets, int burst, double jitterMs)
+            implements TrafficSpec {
         @Override
         public String type() {
             return "udp";

@@ -2,20 +2,29 @@ package dev.fqlab.sim.stats;
 
 import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.result.LatencyStats;
-import org.HdrHistogram.Histogram;
+import org.HdrHistogram.AbstractHistogram;
+import org.HdrHistogram.IntCountsHistogram;
 
 /**
- * A latency distribution: percentiles from an HdrHistogram with 3 significant digits (nanosecond values,
- * auto-resizing), mean and max kept exactly.
+ * A latency distribution: percentiles from an HdrHistogram with 3 significant digits, mean and max kept exactly.
+ * Values are nanoseconds resolved to 1 µs (the finest any link here needs); the histogram is allocated at the
+ * first sample, sized for 100 ms and grown on demand, so flows without samples cost nothing.
  */
 public final class LatencyRecorder {
-    private final Histogram histogram = new Histogram(3);
+    private static final long LOWEST_NS = 1_000;
+    private static final long INITIAL_HIGHEST_NS = 100_000_000;
+
+    private AbstractHistogram histogram;
     private long samples;
     private long sumNs;
     private long maxNs;
 
     public void record(long ns) {
         long v = Math.max(ns, 0);
+        if (histogram == null) {
+            histogram = new IntCountsHistogram(LOWEST_NS, INITIAL_HIGHEST_NS, 3);
+            histogram.setAutoResize(true);
+        }
         histogram.recordValue(v);
         samples++;
         sumNs += v;

@@ -1,6 +1,7 @@
 package dev.fqlab.sim.traffic;
 
 import dev.fqlab.sim.core.Event;
+import dev.fqlab.sim.core.RandomStream;
 import dev.fqlab.sim.core.Simulator;
 import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.packet.PacketPool;
@@ -12,7 +13,8 @@ import dev.fqlab.sim.stats.FlowStats;
 /**
  * A constant-bit-rate UDP sender (scenario.md {@code udp}), like {@code iperf -u -b}: every send event emits
  * {@code burst} whole IP packets; events are spaced so the average rate is {@code rateMbps} of IP bytes (or
- * every {@code intervalMs}). Send times are computed from the start, so they do not drift. A rate above
+ * every {@code intervalMs}). Send times are computed from the start, so they do not drift; {@code jitterMs}
+ * delays each send event by a uniform random time drawn from the flow's own seeded stream. A rate above
  * capacity simply saturates the bottleneck.
  */
 public final class UdpFlow extends Flow {
@@ -22,6 +24,8 @@ public final class UdpFlow extends Flow {
     private final long stopNs;
     private final double intervalNs;
     private final int burst;
+    private final long jitterNs;
+    private final RandomStream jitter;
     private long remaining;
     private long events;
     private final Event sendEvent = new Event() {
@@ -31,13 +35,16 @@ public final class UdpFlow extends Flow {
         }
     };
 
-    public UdpFlow(int id, FlowSpec spec, FlowStats stats, Simulator sim, PacketPool pool, FlowPath path) {
+    public UdpFlow(int id, FlowSpec spec, FlowStats stats, Simulator sim, PacketPool pool, FlowPath path,
+                   RandomStream jitter) {
         super(id, spec, stats, sim, pool, path);
+        this.jitter = jitter;
         this.udp = (TrafficSpec.Udp) spec.traffic();
         this.up = spec.direction() == Direction.UP;
         this.startNs = Time.seconds(spec.startS());
         this.stopNs = Time.seconds(spec.stopS());
         this.burst = udp.burst();
+        this.jitterNs = Time.ms(udp.jitterMs());
         this.remaining = udp.packets() == null ? Long.MAX_VALUE : udp.packets();
         this.intervalNs = udp.rateMbps() != null
                 ? burst * udp.packetBytes() * 8e3 / udp.rateMbps()
@@ -46,7 +53,11 @@ public final class UdpFlow extends Flow {
 
     @Override
     public void start() {
-        sim.schedule(sendEvent, startNs);
+        sim.schedule(sendEvent, startNs + jitter());
+    }
+
+    private long jitter() {
+        return jitterNs == 0 ? 0 : jitter.nextLong(jitterNs);
     }
 
     private void sendBurst(long now) {
@@ -57,7 +68,7 @@ public final class UdpFlow extends Flow {
         events++;
         long next = startNs + Math.round(events * intervalNs);
         if (remaining > 0 && intervalNs > 0 && next < stopNs) {
-            sim.schedule(sendEvent, next);
+            sim.schedule(sendEvent, Math.max(now, next + jitter()));
         }
     }
 }

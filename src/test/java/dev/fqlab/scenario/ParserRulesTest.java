@@ -1,0 +1,239 @@
+package dev.fqlab.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fqlab.sim.scenario.CodelSettings;
+import dev.fqlab.sim.scenario.QdiscSpec;
+import dev.fqlab.sim.scenario.Scenario;
+import dev.fqlab.sim.scenario.TrafficSpec;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tools.jackson.core.JsonPointer;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Single rules at their edges, and what the messages tell the user. */
+class ParserRulesTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final ScenarioParser PARSER = new ScenarioParser(ScenarioLimits.DEFAULTS);
+
+    /** A valid base document; tests change one part of it. */
+    private static ObjectNode base() {
+        return (ObjectNode) JSON.readTree("""
+                {"durationS": 10, "link": {"type": "wired", "rateMbps": 10},
+                 "flows": [{"name": "f", "type": "udp", "rateMbps": 5}]}""");
+    }
+
+    /** The base document with the value at {@code pointer} set (or replaced) to {@code json}. */
+    private static ObjectNode with(String pointer, String json) {
+        ObjectNode doc = base();
+        JsonPointer at = JsonPointer.compile(pointer);
+        JsonNode parent = doc.at(at.head());
+        if (parent instanceof ArrayNode array) {
+            array.set(at.last().getMatchingIndex(), JSON.readTree(json));
+        } else {
+            ((ObjectNode) parent).set(at.last().getMatchingProperty(), JSON.readTree(json));
+        }
+        return doc;
+    }
+
+    private static Scenario valid(JsonNode doc) {
+        ParsedScenario parsed = PARSER.parse(doc);
+        assertThat(parsed.errors()).as("document %s", doc).isEmpty();
+        assertThat(parsed.valid()).isTrue();
+        return parsed.scenario();
+    }
+
+    private static FieldError onlyError(JsonNode doc) {
+        List<FieldError> errors = PARSER.parse(doc).errors();
+        assertThat(errors).as("document %s", doc).hasSize(1);
+        return errors.getFirst();
+    }
+
+    @Test
+    void integerFieldsAcceptIntegralNumbersWrittenWithAFraction() {
+        Scenario scenario = valid(with("/stack", """
+                {"qdisc": {"type": "fq_codel", "flows": 2048.0, "quantum": 3e2, "memoryLimitBytes": 2147483648.0}}"""));
+        QdiscSpec.FqCodel fq = (QdiscSpec.FqCodel) scenario.stack().qdisc();
+        assertThat(fq.flows()).isEqualTo(2048);
+        assertThat(fq.quantum()).isEqualTo(300);
+        assertThat(fq.memoryLimitBytes()).isEqualTo(2147483648L);
+        assertThat(valid(with("/seed", "5.0")).seed()).isEqualTo(5);
+    }
+
+    @Test
+    void seedSpansInt64() {
+        assertThat(valid(with("/seed", "9223372036854775807")).seed()).isEqualTo(Long.MAX_VALUE);
+        assertThat(valid(with("/seed", "-9223372036854775808")).seed()).isEqualTo(Long.MIN_VALUE);
+        assertThat(onlyError(with("/seed", "9223372036854775808")).pointer()).isEqualTo("/seed");
+    }
+
+    @Test
+    void negativeZeroIsZero() {
+        Scenario scenario = valid(with("/warmupS", "-0.0"));
+        assertThat(scenario).isEqualTo(valid(with("/warmupS", "0")));
+    }
+
+    @Test
+    void readsTheSameFromAMapperThatKeepsDecimalsAsBigDecimal() {
+        JsonMapper decimals = JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
+        String document = """
+                {"durationS": 10.5, "warmupS": 0.1, "link": {"type": "wired", "rateMbps": 0.064, "l2OverheadBytes": 14.0},
+                 "flows": [{"name": "f", "type": "udp", "rateMbps": 5.5, "packets": 1e3}]}""";
+        assertThat(valid(decimals.readTree(document))).isEqualTo(valid(JSON.readTree(document)));
+        assertThat(onlyError(decimals.readTree(document.replace("10.5", "1e400"))).pointer()).isEqualTo("/durationS");
+    }
+
+    @Test
+    void numbersBeyondDoubleAreOutOfRangeNotACrash() {
+        assertThat(onlyError(with("/durationS", "1e400")).pointer()).isEqualTo("/durationS");
+        assertThat(onlyError(with("/link/rateMbps", "123456789012345678901234567890")).pointer())
+                .isEqualTo("/link/rateMbps");
+    }
+
+    @Test
+    void durationAndLimitsComeFromScenarioLimits() {
+        ScenarioParser small = new ScenarioParser(new ScenarioLimits(60, 2, 2));
+        ObjectNode doc = base().put("durationS", 61);
+        doc.set("flows", JSON.readTree("""
+                [{"name": "a", "type": "ping"}, {"name": "b", "type": "ping"}, {"name": "c", "type": "ping"}]"""));
+        List<FieldError> errors = small.parse(doc).errors();
+
+        assertThat(errors).extracting(FieldError::pointer).containsExactlyInAnyOrder("/durationS", "/flows");
+        assertThat(errors).extracting(FieldError::message)
+                .anySatisfy(message -> assertThat(message).contains("≤ 60"))
+                .anySatisfy(message -> assertThat(message).contains("at most 2 flows"));
+        assertThat(small.parse(base().put("durationS", 60)).valid()).isTrue();
+    }
+
+    @Test
+    void tooManyStationsIsAServiceLimitWhateverTheLink() {
+        ScenarioParser small = new ScenarioParser(new ScenarioLimits(600, 2, 1024));
+        ObjectNode doc = with("/link", "{\"type\": \"wifi\"}");
+        doc.set("stations", JSON.readTree("[{\"name\": \"a\"}, {\"name\": \"b\"}, {\"name\": \"c\"}]"));
+        assertThat(small.parse(doc).errors()).extracting(FieldError::pointer)
+                .containsExactlyInAnyOrder("/link/type", "/stations");
+    }
+
+    @Test
+    void sampleCountLimitIsInclusiveAndNamesTheLimit() {
+        // 600 s at 30 ms is exactly 20000 samples
+        ObjectNode atLimit = base().put("durationS", 600).put("sampleIntervalMs", 30);
+        assertThat(valid(atLimit).sampleIntervalMs()).isEqualTo(30);
+
+        FieldError error = onlyError(base().put("durationS", 600).put("sampleIntervalMs", 29.99));
+        assertThat(error.pointer()).isEqualTo("/sampleIntervalMs");
+        assertThat(error.message()).contains("20000").contains("samples").contains("≥ 30");
+
+        assertThat(valid(base().put("durationS", 600).put("sampleIntervalMs", 0)).sampleIntervalMs()).isZero();
+    }
+
+    @Test
+    void defaultedSampleIntervalIsCheckedAgainstALongerDurationLimit() {
+        ScenarioParser longRuns = new ScenarioParser(new ScenarioLimits(3600, 128, 1024));
+        List<FieldError> errors = longRuns.parse(base().put("durationS", 3600)).errors();
+        assertThat(errors).extracting(FieldError::pointer).containsExactly("/sampleIntervalMs");
+    }
+
+    @Test
+    void messagesSayWhatIsExpected() {
+        assertThat(onlyError(with("/link/rateMbps", "0")).message()).startsWith("must be a number > 0 and ≤ 100000");
+        assertThat(onlyError(with("/stack", "{\"qdisc\": {\"type\": \"fq_codel\", \"quantum\": 255}}")).message())
+                .contains("≥ 256").contains("Linux raises smaller values to 256");
+        assertThat(onlyError(with("/link/type", "\"wifi\"")).message()).contains("WiFi").contains("not supported");
+        assertThat(onlyError(with("/flows/0", "{\"name\": \"t\", \"type\": \"tcp\"}")).message())
+                .contains("TCP").contains("not supported");
+        assertThat(onlyError(with("/link/type", "\"fibre\"")).message()).contains("\"wired\"");
+        assertThat(onlyError(with("/flows/0/type", "\"quic\"")).message()).contains("\"udp\"", "\"ping\"");
+        assertThat(onlyError(with("/stack", "{\"qdisc\": {\"type\": \"fifo\"}}")).message())
+                .contains("\"noqueue\"", "\"pfifo\"", "\"codel\"", "\"fq_codel\"");
+        assertThat(onlyError(with("/flows/0/rateMbps", "\"5\"")).message()).contains("got \"5\"");
+        assertThat(onlyError(with("/typo", "1")).message()).isEqualTo("unknown field");
+        assertThat(onlyError(with("/link", "{\"type\": \"wired\"}")).message()).isEqualTo("required");
+        assertThat(onlyError(with("/flows/0/intervalMs", "1")).message()).contains("rateMbps", "intervalMs");
+    }
+
+    @Test
+    void nameLengthCountsCharactersNotUtf16Units() {
+        assertThat(valid(base().put("name", "✓".repeat(200))).name()).hasSize(200);
+        assertThat(valid(base().put("name", "😀".repeat(200))).name()).hasSize(400); // 200 code points
+        assertThat(onlyError(base().put("name", "x".repeat(201))).pointer()).isEqualTo("/name");
+    }
+
+    @Test
+    void flowNamesMatchTheirPatternAtItsEdges() {
+        assertThat(valid(with("/flows/0/name", "\"" + "A-z_0.9".repeat(9) + "x\"")).flows().getFirst().name())
+                .hasSize(64);
+        assertThat(onlyError(with("/flows/0/name", "\"\"")).pointer()).isEqualTo("/flows/0/name");
+        assertThat(onlyError(with("/flows/0/name", "\"é\"")).pointer()).isEqualTo("/flows/0/name");
+        assertThat(onlyError(with("/flows/0/name", "7")).pointer()).isEqualTo("/flows/0/name");
+    }
+
+    @Test
+    void singleBurstNormalizesBurstToPackets() {
+        ObjectNode doc = with("/flows/0", "{\"name\": \"b\", \"type\": \"udp\", \"intervalMs\": 0, \"packets\": 50}");
+        assertThat(valid(doc).flows().getFirst().traffic()).isEqualTo(new TrafficSpec.Udp(null, 0.0, 1500, 50L, 50, 0.0));
+
+        ObjectNode explicit = with("/flows/0",
+                "{\"name\": \"b\", \"type\": \"udp\", \"intervalMs\": 0, \"packets\": 50, \"burst\": 50}");
+        assertThat(valid(explicit)).isEqualTo(valid(doc));
+    }
+
+    @Test
+    void udpOptionalFieldsAreKept() {
+        ObjectNode doc = with("/flows/0", """
+                {"name": "u", "type": "udp", "intervalMs": 20, "packets": 100, "burst": 4, "packetBytes": 200}""");
+        assertThat(valid(doc).flows().getFirst().traffic()).isEqualTo(new TrafficSpec.Udp(null, 20.0, 200, 100L, 4, 0.0));
+    }
+
+    @Test
+    void ceThresholdMayBeNullOrANumberAndIsOffByDefault() {
+        String qdisc = "{\"qdisc\": {\"type\": \"codel\", \"ceThresholdMs\": %s}}";
+        assertThat(codel(with("/stack", qdisc.formatted("null"))).ceThresholdMs()).isNull();
+        assertThat(codel(with("/stack", qdisc.formatted("0"))).ceThresholdMs()).isEqualTo(0.0);
+        assertThat(codel(with("/stack", qdisc.formatted("2.5"))).ceThresholdMs()).isEqualTo(2.5);
+    }
+
+    private static CodelSettings codel(JsonNode doc) {
+        return ((QdiscSpec.Codel) valid(doc).stack().qdisc()).codel();
+    }
+
+    @Test
+    void flowTimesAreCheckedAgainstDurationOnlyWhenDurationIsValid() {
+        ObjectNode doc = base().put("durationS", -5);
+        ((ObjectNode) doc.at("/flows/0")).put("startS", 100).put("stopS", 200);
+        assertThat(PARSER.parse(doc).errors()).extracting(FieldError::pointer).containsExactly("/durationS");
+
+        ObjectNode badStart = base();
+        ((ObjectNode) badStart.at("/flows/0")).put("startS", -1).put("stopS", 5);
+        assertThat(PARSER.parse(badStart).errors()).extracting(FieldError::pointer).containsExactly("/flows/0/startS");
+    }
+
+    @Test
+    void emptyStationsAndAnEmptyStackAreFineOnWired() {
+        ObjectNode doc = base();
+        doc.putArray("stations");
+        doc.putObject("stack");
+        assertThat(valid(doc)).isEqualTo(valid(base()));
+    }
+
+    @Test
+    void wifiSkipsItsOwnPartsButStillReportsStrangersElsewhere() {
+        ObjectNode doc = with("/link", "{\"type\": \"wifi\", \"standard\": \"802.11ac\", \"nonsense\": 1}");
+        doc.set("stack", JSON.readTree("{\"qdisc\": {\"type\": \"noqueue\"}, \"txqs\": {\"enabled\": true}}"));
+        ((ObjectNode) doc.at("/flows/0")).put("station", "sta1").put("bogus", 1);
+        assertThat(PARSER.parse(doc).errors()).extracting(FieldError::pointer)
+                .containsExactlyInAnyOrder("/link/type", "/flows/0/bogus");
+    }
+
+    @Test
+    void validResultHasNoErrorsAndAnImmutableScenario() {
+        ParsedScenario parsed = PARSER.parse(base());
+        assertThat(parsed.errors()).isEmpty();
+        assertThat(parsed.scenario().flows()).isUnmodifiable();
+    }
+}

@@ -1,0 +1,337 @@
+package dev.fqlab.scenario;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Supplier;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Seeded generators of scenario documents: valid ones (every optional field sometimes given, sometimes left to its
+ * default, values anywhere in their ranges including the edges) and garbage (random JSON, and valid documents with
+ * random parts replaced, removed or added). The same seed gives the same documents, so a failure reproduces.
+ */
+final class RandomDocuments {
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    /** Field names and values of the schema, so that garbage often looks almost right. */
+    private static final List<String> WORDS = List.of("name", "seed", "durationS", "warmupS", "sampleIntervalMs",
+            "link", "stations", "wiredRttMs", "stack", "flows", "type", "rateMbps", "upRateMbps", "lossRate",
+            "l2OverheadBytes", "qdisc", "limit", "quantum", "quantumMode", "targetMs", "intervalMs", "ecn",
+            "ceThresholdMs", "codelArithmetic", "packetBytes", "packets", "burst", "startS", "stopS", "station",
+            "direction", "ac", "txqs", "wired", "wifi", "udp", "ping", "tcp", "noqueue", "pfifo", "codel",
+            "fq_codel", "bytes", "packets", "down", "up", "BE", "ect0", "linux", "exact", "", "a/b~c", "ü✓");
+
+    private final Random random;
+
+    RandomDocuments(long seed) {
+        this.random = new Random(seed);
+    }
+
+    // ---- valid documents
+
+    ObjectNode valid() {
+        ObjectNode doc = NODES.objectNode();
+        if (chance()) {
+            doc.put("name", string(200));
+        }
+        if (chance()) {
+            doc.put("seed", random.nextLong());
+        }
+        double duration = oneOf(() -> 600.0, () -> 0.001, () -> 1.0 + random.nextInt(600),
+                () -> 600 * (1 - random.nextDouble()));
+        number(doc, "durationS", duration);
+        if (chance()) {
+            number(doc, "warmupS", below(duration));
+        }
+        if (chance()) {
+            number(doc, "sampleIntervalMs", sampleInterval(duration));
+        }
+        doc.set("link", link());
+        if (chance()) {
+            doc.putArray("stations");
+        }
+        if (chance()) {
+            number(doc, "wiredRttMs", oneOf(() -> 0.0, () -> 10_000.0, () -> 10_000 * random.nextDouble()));
+        }
+        if (chance()) {
+            doc.set("stack", stack());
+        }
+        ArrayNode flows = doc.putArray("flows");
+        int count = 1 + random.nextInt(random.nextInt(10) == 0 ? 40 : 4);
+        for (int i = 0; i < count; i++) {
+            flows.add(flow(i, duration));
+        }
+        return doc;
+    }
+
+    private double sampleInterval(double duration) {
+        // at most 20000 samples; a hair above duration/20 so decimal rounding cannot cross the limit
+        double min = Math.max(1, duration / 20 * 1.000001);
+        return oneOf(() -> 0.0, () -> 60_000.0, () -> Math.ceil(min), () -> min + (60_000 - min) * random.nextDouble());
+    }
+
+    private ObjectNode link() {
+        ObjectNode link = NODES.objectNode().put("type", "wired");
+        number(link, "rateMbps", rate());
+        if (chance()) {
+            number(link, "upRateMbps", rate());
+        }
+        if (chance()) {
+            number(link, "lossRate", oneOf(() -> 0.0, () -> Math.nextDown(1.0), random::nextDouble));
+        }
+        if (chance()) {
+            link.put("l2OverheadBytes", random.nextInt(257));
+        }
+        return link;
+    }
+
+    private double rate() {
+        return oneOf(() -> 100_000.0, () -> 0.001, () -> 1.0 + random.nextInt(1000),
+                () -> 100_000 * (1 - random.nextDouble()));
+    }
+
+    private ObjectNode stack() {
+        ObjectNode stack = NODES.objectNode();
+        if (chance()) {
+            ObjectNode qdisc = stack.putObject("qdisc");
+            switch (random.nextInt(3)) {
+                case 0 -> qdisc.put("type", "pfifo");
+                case 1 -> qdisc.put("type", "codel");
+                default -> fqCodelParameters(qdisc.put("type", "fq_codel"));
+            }
+            if (!qdisc.get("type").stringValue().equals("fq_codel") && chance()) {
+                qdisc.put("limit", intIn(1, 1_000_000));
+            }
+            if (!qdisc.get("type").stringValue().equals("pfifo")) {
+                codelParameters(qdisc);
+            }
+        }
+        return stack;
+    }
+
+    private void fqCodelParameters(ObjectNode qdisc) {
+        maybe(() -> qdisc.put("flows", intIn(1, 65536)));
+        maybe(() -> qdisc.put("limit", intIn(1, 1_000_000)));
+        maybe(() -> qdisc.put("memoryLimitBytes", oneOf(() -> 1L, () -> 2_147_483_648L,
+                () -> 1 + (long) (random.nextDouble() * 2_147_483_647L))));
+        maybe(() -> qdisc.put("quantum", intIn(256, 1 << 20)));
+        maybe(() -> qdisc.put("quantumMode", random.nextBoolean() ? "bytes" : "packets"));
+        maybe(() -> qdisc.put("dropBatchSize", intIn(1, 65536)));
+    }
+
+    private void codelParameters(ObjectNode qdisc) {
+        maybe(() -> number(qdisc, "targetMs", oneOf(() -> 10_000.0, () -> 0.001, () -> 10_000 * (1 - random.nextDouble()))));
+        maybe(() -> number(qdisc, "intervalMs", oneOf(() -> 100_000.0, () -> 100_000 * (1 - random.nextDouble()))));
+        maybe(() -> qdisc.put("ecn", random.nextBoolean()));
+        maybe(() -> {
+            if (random.nextBoolean()) {
+                qdisc.putNull("ceThresholdMs");
+            } else {
+                number(qdisc, "ceThresholdMs", oneOf(() -> 0.0, () -> 100_000.0, () -> 100 * random.nextDouble()));
+            }
+        });
+        maybe(() -> qdisc.put("codelArithmetic", random.nextBoolean() ? "linux" : "exact"));
+    }
+
+    private ObjectNode flow(int index, double duration) {
+        ObjectNode flow = NODES.objectNode();
+        flow.put("name", index + "-" + flowNameSuffix()); // digits then the first "-": unique
+        boolean udp = random.nextInt(3) > 0;
+        flow.put("type", udp ? "udp" : "ping");
+        maybe(() -> flow.put("direction", random.nextBoolean() ? "down" : "up"));
+        maybe(() -> flow.put("ac", List.of("BE", "BK", "VI", "VO").get(random.nextInt(4))));
+        double start = chance() ? below(duration) : 0;
+        if (start > 0 || chance()) {
+            number(flow, "startS", start);
+        }
+        maybe(() -> number(flow, "stopS", oneOf(() -> duration, () -> after(start, duration))));
+        maybe(() -> flow.put("ecn", List.of("not-ect", "ect0", "ect1").get(random.nextInt(3))));
+        if (udp) {
+            udp(flow);
+        } else {
+            maybe(() -> number(flow, "intervalMs", oneOf(() -> 3_600_000.0, () -> 0.001, () -> 1000 * (1 - random.nextDouble()))));
+            maybe(() -> flow.put("packetBytes", intIn(28, 65535)));
+        }
+        return flow;
+    }
+
+    private void udp(ObjectNode flow) {
+        maybe(() -> flow.put("packetBytes", intIn(28, 65535)));
+        switch (random.nextInt(3)) {
+            case 0 -> {
+                number(flow, "rateMbps", rate());
+                maybe(() -> flow.put("packets", packets()));
+                maybe(() -> flow.put("burst", intIn(1, 100_000)));
+            }
+            case 1 -> {
+                number(flow, "intervalMs", oneOf(() -> 3_600_000.0, () -> 3_600_000 * (1 - random.nextDouble())));
+                maybe(() -> flow.put("packets", packets()));
+                maybe(() -> flow.put("burst", intIn(1, 100_000)));
+            }
+            default -> { // one burst of packets at startS
+                number(flow, "intervalMs", 0);
+                int packets = intIn(1, 100_000);
+                flow.put("packets", packets);
+                maybe(() -> flow.put("burst", packets));
+            }
+        }
+    }
+
+    private long packets() {
+        return oneOf(() -> 1L, () -> Long.MAX_VALUE, () -> 1 + (long) random.nextInt(1_000_000));
+    }
+
+    private String flowNameSuffix() {
+        String chars = "ABCXYZabcxyz0189_.-";
+        StringBuilder name = new StringBuilder();
+        int length = random.nextInt(10);
+        for (int i = 0; i < length; i++) {
+            name.append(chars.charAt(random.nextInt(chars.length())));
+        }
+        return name.toString();
+    }
+
+    // ---- garbage
+
+    /** Any JSON value, containers up to {@code depth} deep. */
+    JsonNode anyJson(int depth) {
+        int kind = random.nextInt(depth > 0 ? 10 : 7);
+        return switch (kind) {
+            case 0 -> NODES.nullNode();
+            case 1 -> NODES.booleanNode(random.nextBoolean());
+            case 2, 3, 4 -> anyNumber();
+            case 5, 6 -> NODES.stringNode(random.nextInt(3) == 0 ? string(300) : pick(WORDS));
+            case 7 -> {
+                ArrayNode array = NODES.arrayNode();
+                for (int i = random.nextInt(4); i > 0; i--) {
+                    array.add(anyJson(depth - 1));
+                }
+                yield array;
+            }
+            default -> {
+                ObjectNode object = NODES.objectNode();
+                for (int i = random.nextInt(5); i > 0; i--) {
+                    object.set(random.nextInt(4) == 0 ? string(8) : pick(WORDS), anyJson(depth - 1));
+                }
+                yield object;
+            }
+        };
+    }
+
+    private JsonNode anyNumber() {
+        return switch (random.nextInt(12)) {
+            case 0 -> NODES.numberNode(random.nextLong());
+            case 1 -> NODES.numberNode(new BigInteger(100, random).negate());
+            case 2 -> NODES.numberNode(new BigInteger(64, random));
+            case 3 -> NODES.numberNode(Double.NaN); // not valid JSON text, but a JsonNode can hold it
+            case 4 -> NODES.numberNode(random.nextBoolean() ? Double.POSITIVE_INFINITY : Double.MAX_VALUE);
+            case 5 -> NODES.numberNode(-0.0);
+            case 6 -> NODES.numberNode(new BigDecimal("1E+400"));
+            case 7 -> NODES.numberNode(new BigDecimal("-1.000000000000000000001"));
+            case 8 -> NODES.numberNode(random.nextInt(3) - 1);
+            default -> NODES.numberNode((random.nextDouble() - 0.3) * Math.pow(10, random.nextInt(12)));
+        };
+    }
+
+    /** A valid document with 1 to 3 random edits: a value replaced by garbage, a member removed or one added. */
+    JsonNode mutated() {
+        JsonNode doc = valid();
+        for (int edits = 1 + random.nextInt(3); edits > 0; edits--) {
+            List<JsonNode> containers = new ArrayList<>();
+            collectContainers(doc, containers);
+            JsonNode target = pick(containers);
+            if (target instanceof ObjectNode object) {
+                List<String> names = new ArrayList<>(object.propertyNames());
+                switch (random.nextInt(3)) {
+                    case 0 -> object.set(random.nextBoolean() ? pick(WORDS) : string(6), anyJson(2));
+                    case 1 -> {
+                        if (!names.isEmpty()) {
+                            object.remove(pick(names));
+                        }
+                    }
+                    default -> {
+                        if (!names.isEmpty()) {
+                            object.set(pick(names), anyJson(2));
+                        }
+                    }
+                }
+            } else if (target instanceof ArrayNode array) {
+                if (!array.isEmpty() && random.nextBoolean()) {
+                    array.set(random.nextInt(array.size()), anyJson(2));
+                } else {
+                    array.add(anyJson(2));
+                }
+            }
+        }
+        return doc;
+    }
+
+    private static void collectContainers(JsonNode node, List<JsonNode> into) {
+        if (node.isContainer()) {
+            into.add(node);
+            node.values().forEach(child -> collectContainers(child, into));
+        }
+    }
+
+    // ---- helpers
+
+    private boolean chance() {
+        return random.nextBoolean();
+    }
+
+    private void maybe(Runnable action) {
+        if (chance()) {
+            action.run();
+        }
+    }
+
+    @SafeVarargs
+    private <T> T oneOf(Supplier<T>... choices) {
+        return choices[random.nextInt(choices.length)].get();
+    }
+
+    private <T> T pick(List<T> values) {
+        return values.get(random.nextInt(values.size()));
+    }
+
+    private int intIn(int min, int max) {
+        return oneOf(() -> min, () -> max, () -> min + random.nextInt(max - min + 1));
+    }
+
+    /** In [0, limit). */
+    private double below(double limit) {
+        return Math.min(limit * random.nextDouble(), Math.nextDown(limit));
+    }
+
+    /** In (start, end]. */
+    private double after(double start, double end) {
+        double value = start + (end - start) * (1 - random.nextDouble());
+        return value > start ? value : end;
+    }
+
+    /** Puts a number in one of the forms a client may send: integral values sometimes as 5.0, zero sometimes as -0. */
+    private void number(ObjectNode node, String field, double value) {
+        if (value == Math.rint(value) && Math.abs(value) < 1e15 && random.nextBoolean()) {
+            node.put(field, (long) value);
+        } else if (value == 0 && random.nextBoolean()) {
+            node.put(field, -0.0);
+        } else {
+            node.put(field, value);
+        }
+    }
+
+    private String string(int maxLength) {
+        StringBuilder text = new StringBuilder();
+        int length = random.nextInt(maxLength + 1);
+        for (int i = 0; i < length; i++) {
+            text.appendCodePoint(random.nextInt(4) == 0 ? 0x80 + random.nextInt(0x2000) : 0x20 + random.nextInt(0x5f));
+        }
+        return text.toString();
+    }
+}

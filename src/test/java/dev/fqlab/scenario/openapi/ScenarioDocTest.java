@@ -1,0 +1,126 @@
+package dev.fqlab.scenario.openapi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fqlab.scenario.ParsedScenario;
+import dev.fqlab.scenario.ScenarioJson;
+import dev.fqlab.scenario.ScenarioLimits;
+import dev.fqlab.scenario.ScenarioParser;
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The doc records and the parser cannot drift: same fields, and the documented defaults are the parser's. */
+class ScenarioDocTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final List<Class<?>> DOCS = List.of(ScenarioDoc.class, WiredLinkDoc.class, StackDoc.class,
+            QdiscDoc.class, FlowDoc.class);
+
+    /** Between them, these set every optional field, every qdisc type usable on a wired link and every flow type. */
+    private static final List<String> FULLY_POPULATED = List.of("""
+            {"name": "all", "seed": 2, "durationS": 10, "warmupS": 1, "sampleIntervalMs": 10, "wiredRttMs": 2,
+             "link": {"type": "wired", "rateMbps": 10, "upRateMbps": 5, "lossRate": 0.01, "l2OverheadBytes": 18},
+             "stations": [],
+             "stack": {"qdisc": {"type": "fq_codel", "ceThresholdMs": 1}},
+             "flows": [{"name": "r", "type": "udp", "rateMbps": 1, "packets": 5, "direction": "up"},
+                       {"name": "i", "type": "udp", "intervalMs": 10, "burst": 3},
+                       {"name": "p", "type": "ping", "ac": "VO"}]}""", """
+            {"durationS": 10, "link": {"type": "wired", "rateMbps": 10},
+             "stack": {"qdisc": {"type": "codel", "ceThresholdMs": 1}}, "flows": [{"name": "p", "type": "ping"}]}""", """
+            {"durationS": 10, "link": {"type": "wired", "rateMbps": 10},
+             "stack": {"qdisc": {"type": "pfifo"}}, "flows": [{"name": "p", "type": "ping"}]}""");
+
+    private static ObjectNode normalized(String document) {
+        ParsedScenario parsed = new ScenarioParser(ScenarioLimits.DEFAULTS).parse(JSON.readTree(document));
+        assertThat(parsed.errors()).isEmpty();
+        return ScenarioJson.toJson(parsed.scenario());
+    }
+
+    @Test
+    void everyNormalizedFieldIsDocumentedAndEveryDocumentedFieldIsWritten() {
+        Set<String> written = new TreeSet<>();
+        for (String document : FULLY_POPULATED) {
+            assertDocumented(normalized(document), ScenarioDoc.class, "", written);
+        }
+
+        Set<String> documented = new TreeSet<>();
+        DOCS.forEach(doc -> Arrays.stream(doc.getRecordComponents())
+                .forEach(component -> documented.add(doc.getSimpleName() + "." + component.getName())));
+        assertThat(written).isEqualTo(documented);
+    }
+
+    /** Each key of {@code json} is a component of {@code doc}; nested objects and lists are checked the same way. */
+    private static void assertDocumented(JsonNode json, Class<?> doc, String pointer, Set<String> written) {
+        for (Map.Entry<String, JsonNode> field : json.properties()) {
+            RecordComponent component = component(doc, field.getKey());
+            assertThat(component).as("%s/%s is documented in %s", pointer, field.getKey(), doc.getSimpleName())
+                    .isNotNull();
+            written.add(doc.getSimpleName() + "." + field.getKey());
+            Class<?> nested = elementType(component);
+            if (nested.isRecord()) {
+                Stream<JsonNode> values = field.getValue().isArray() ? field.getValue().valueStream()
+                        : Stream.of(field.getValue());
+                values.forEach(value -> assertDocumented(value, nested, pointer + "/" + field.getKey(), written));
+            }
+        }
+    }
+
+    @Test
+    void everyFieldHasADescription() {
+        for (Class<?> doc : DOCS) {
+            assertThat(doc.getAnnotation(Schema.class)).as(doc.getSimpleName()).isNotNull();
+            for (RecordComponent component : doc.getRecordComponents()) {
+                Schema schema = component.getAccessor().getAnnotation(Schema.class);
+                assertThat(schema).as("%s.%s", doc.getSimpleName(), component.getName()).isNotNull();
+                assertThat(schema.description()).as("%s.%s", doc.getSimpleName(), component.getName()).isNotBlank();
+            }
+        }
+    }
+
+    @Test
+    void documentedDefaultsAreThoseOfTheParser() {
+        ObjectNode minimal = normalized("""
+                {"durationS": 10, "link": {"type": "wired", "rateMbps": 10},
+                 "flows": [{"name": "u", "type": "udp", "rateMbps": 1}]}""");
+        Map<Class<?>, JsonNode> defaults = Map.of(ScenarioDoc.class, minimal, WiredLinkDoc.class, minimal.get("link"),
+                StackDoc.class, minimal.get("stack"), QdiscDoc.class, minimal.at("/stack/qdisc"),
+                FlowDoc.class, minimal.at("/flows/0"));
+
+        defaults.forEach((doc, json) -> {
+            for (RecordComponent component : doc.getRecordComponents()) {
+                String documented = component.getAccessor().getAnnotation(Schema.class).defaultValue();
+                if (!documented.isEmpty() && !documented.equals(Schema.DEFAULT_SENTINEL)) {
+                    JsonNode actual = json.get(component.getName());
+                    assertThat(actual).as("%s.%s", doc.getSimpleName(), component.getName()).isNotNull();
+                    assertThat(actual.isString() ? actual.stringValue() : actual.toString())
+                            .as("default of %s.%s", doc.getSimpleName(), component.getName()).isEqualTo(documented);
+                }
+            }
+        });
+    }
+
+    private static RecordComponent component(Class<?> doc, String name) {
+        return Arrays.stream(doc.getRecordComponents()).filter(c -> c.getName().equals(name)).findFirst().orElse(null);
+    }
+
+    /** The component's type, or for a List its element type. */
+    private static Class<?> elementType(RecordComponent component) {
+        if (component.getType() == List.class
+                && component.getGenericType() instanceof ParameterizedType list
+                && list.getActualTypeArguments()[0] instanceof Class<?> element) {
+            return element;
+        }
+        return component.getType();
+    }
+}
