@@ -61,7 +61,8 @@ CREATE TABLE result_flows (
 
 -- The time series in long format, one row per (series, interval): kind 'flow' | 'station' | 'qdisc',
 -- name = flow or station name ('down' for the qdisc), metric as in results.md (throughputMbps, ...),
--- t_s = end of the interval in simulated seconds, value NULL where undefined.
+-- t_s = end of the interval in simulated seconds, metric_value NULL where undefined
+-- (not "value": a keyword in H2).
 CREATE TABLE result_series (
     experiment_id UUID             NOT NULL REFERENCES results (experiment_id) ON DELETE CASCADE,
     kind          VARCHAR(16)      NOT NULL,
@@ -69,6 +70,6 @@ CREATE TABLE result_series (
     metric        VARCHAR(32)      NOT NULL,
     step          INTEGER          NOT NULL,
     t_s           DOUBLE PRECISION NOT NULL,
-    value         DOUBLE PRECISION,
+    metric_value  DOUBLE PRECISION,
     PRIMARY KEY (experiment_id, kind, name, metric, step)
 );

@@ -3,6 +3,8 @@ package dev.fqlab.experiment;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import dev.fqlab.scenario.openapi.ScenarioDoc;
+import io.swagger.v3.oas.annotations.media.Schema;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -21,7 +23,7 @@ public record ExperimentResource(
         String error,
         int attempts,
         String worker,
-        JsonNode scenario,
+        @Schema(implementation = ScenarioDoc.class, description = "The normalized scenario: every default filled in") JsonNode scenario,
         String preset,
         UUID sweepId,
         Links links) {

@@ -4,6 +4,7 @@ import dev.fqlab.preset.Preset;
 import dev.fqlab.preset.PresetCatalog;
 import dev.fqlab.preset.PresetKind;
 import dev.fqlab.scenario.FieldError;
+import dev.fqlab.scenario.JsonMergePatch;
 import dev.fqlab.scenario.ParsedScenario;
 import dev.fqlab.scenario.ScenarioJson;
 import dev.fqlab.scenario.ScenarioParser;
@@ -98,8 +99,7 @@ public class SubmissionReader {
         if (preset == null) {
             return null;
         }
-        JsonNode merged = overrides == null ? preset.document()
-                : MergePatch.apply(preset.document().deepCopy(), overrides);
+        JsonNode merged = overrides == null ? preset.document() : JsonMergePatch.apply(preset.document(), overrides);
         return parsed(merged, "/overrides", preset.name(), errors);
     }
 

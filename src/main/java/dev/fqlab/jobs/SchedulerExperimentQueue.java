@@ -1,6 +1,6 @@
 package dev.fqlab.jobs;
 
-import com.github.kagkarlsson.scheduler.SchedulerClient;
+import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.exceptions.TaskInstanceCurrentlyExecutingException;
 import com.github.kagkarlsson.scheduler.exceptions.TaskInstanceNotFoundException;
 import com.github.kagkarlsson.scheduler.task.TaskInstanceId;
@@ -9,6 +9,8 @@ import dev.fqlab.experiment.ExperimentQueue;
 import java.time.Clock;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * The experiment queue on db-scheduler. Its starter hands db-scheduler a transaction-aware DataSource, so these
@@ -17,11 +19,11 @@ import org.springframework.stereotype.Component;
 @Component
 class SchedulerExperimentQueue implements ExperimentQueue {
 
-    private final SchedulerClient scheduler;
+    private final Scheduler scheduler;
     private final OneTimeTask<Void> task;
     private final Clock clock;
 
-    SchedulerExperimentQueue(SchedulerClient scheduler, OneTimeTask<Void> runExperimentTask, Clock clock) {
+    SchedulerExperimentQueue(Scheduler scheduler, OneTimeTask<Void> runExperimentTask, Clock clock) {
         this.scheduler = scheduler;
         this.task = runExperimentTask;
         this.clock = clock;
@@ -30,6 +32,18 @@ class SchedulerExperimentQueue implements ExperimentQueue {
     @Override
     public void enqueue(UUID experimentId) {
         scheduler.scheduleIfNotExists(task.instance(experimentId.toString()), clock.instant());
+        // The job row becomes visible to the pollers at commit: wake this instance's poller then, instead of
+        // letting the experiment wait for the next polling interval.
+        if (TransactionSynchronizationManager.isSynchronizationActive()) {
+            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                @Override
+                public void afterCommit() {
+                    scheduler.triggerCheckForDueExecutions();
+                }
+            });
+        } else {
+            scheduler.triggerCheckForDueExecutions();
+        }
     }
 
     @Override

@@ -19,6 +19,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 import org.springframework.stereotype.Component;
@@ -44,6 +45,7 @@ public class PresetCatalog {
 
     private final Map<String, Preset> presets;
 
+    @Autowired
     public PresetCatalog(JsonMapper jsonMapper) {
         this(jsonMapper, LOCATION);
     }

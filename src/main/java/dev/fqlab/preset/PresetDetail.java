@@ -2,6 +2,8 @@ package dev.fqlab.preset;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
+import dev.fqlab.scenario.openapi.ScenarioDoc;
+import io.swagger.v3.oas.annotations.media.Schema;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -10,7 +12,7 @@ import tools.jackson.databind.JsonNode;
  */
 public record PresetDetail(String name, PresetKind kind, String title, String description, String seed,
                            List<String> shows,
-                           @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode scenario,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(implementation = ScenarioDoc.class, description = "The normalized scenario: every default filled in") JsonNode scenario,
                            @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode sweep) {
 
     static PresetDetail of(Preset preset) {

@@ -122,7 +122,7 @@ public class ResultRepository {
             }
         }
         jdbcTemplate.batchUpdate("""
-                INSERT INTO result_series (experiment_id, kind, name, metric, step, t_s, value)
+                INSERT INTO result_series (experiment_id, kind, name, metric, step, t_s, metric_value)
                 VALUES (?, ?, ?, ?, ?, ?, ?)""", points, BATCH_SIZE, (ps, p) -> {
             ps.setObject(1, experimentId);
             ps.setString(2, p.column().kind());

@@ -27,6 +27,7 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+    static final URI ABOUT_BLANK = URI.create("about:blank");
 
     @ExceptionHandler(Exception.class)
     ResponseEntity<Object> unexpected(Exception ex, WebRequest request) {
@@ -54,15 +55,20 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         return super.handleNoResourceFoundException(ex, headers, status, request);
     }
 
-    /** Every problem names the request path it answers as {@code instance}. */
+    /** Every problem has an explicit {@code type} and names the request path it answers as {@code instance}. */
     @Override
-    protected ResponseEntity<Object> handleExceptionInternal(Exception ex, Object body, HttpHeaders headers,
-            HttpStatusCode statusCode, WebRequest request) {
-        if (body instanceof ProblemDetail problem && problem.getInstance() == null
-                && request instanceof ServletWebRequest servlet) {
-            problem.setInstance(URI.create(servlet.getRequest().getRequestURI()));
+    protected ResponseEntity<Object> createResponseEntity(Object body, HttpHeaders headers, HttpStatusCode statusCode,
+            WebRequest request) {
+        if (body instanceof ProblemDetail problem) {
+            if (problem.getType() == null) {
+                // RFC 9457: a problem without a more specific type is "about:blank"; say so explicitly.
+                problem.setType(ABOUT_BLANK);
+            }
+            if (problem.getInstance() == null && request instanceof ServletWebRequest servlet) {
+                problem.setInstance(URI.create(servlet.getRequest().getRequestURI()));
+            }
         }
-        return super.handleExceptionInternal(ex, body, headers, statusCode, request);
+        return super.createResponseEntity(body, headers, statusCode, request);
     }
 
     private static String describe(WebRequest request) {

@@ -22,6 +22,7 @@ public class ProblemErrorController implements ErrorController {
     ResponseEntity<ProblemDetail> error(HttpServletRequest request) {
         HttpStatus status = statusOf(request);
         ProblemDetail problem = ProblemDetail.forStatus(status);
+        problem.setType(ApiExceptionHandler.ABOUT_BLANK);
         problem.setDetail(status.is5xxServerError() ? "The request could not be processed." : status.getReasonPhrase() + ".");
         Object uri = request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI);
         if (uri instanceof String path) {

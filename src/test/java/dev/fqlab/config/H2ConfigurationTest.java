@@ -56,8 +56,8 @@ class H2ConfigurationTest {
 
     @Test
     void migrationsRunOnH2() {
-        assertThat(jdbc.sql("SELECT COUNT(*) FROM flyway_schema_history WHERE success").query(Long.class).single())
-                .isEqualTo(2);
+        assertThat(jdbc.sql("SELECT version FROM flyway_schema_history WHERE success AND version IS NOT NULL "
+                + "ORDER BY installed_rank").query(String.class).list()).containsExactly("1", "2");
         assertThat(jdbc.sql("SELECT COUNT(*) FROM scheduled_tasks").query(Long.class).single()).isNotNegative();
     }
 

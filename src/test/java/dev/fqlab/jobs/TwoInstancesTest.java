@@ -51,14 +51,15 @@ class TwoInstancesTest {
     }
 
     private static ConfigurableApplicationContext start(TestDatabase.Conn db, String name) {
-        return new SpringApplicationBuilder(FqlabApplication.class).properties(
-                "server.port=0",
-                "spring.datasource.url=" + db.url(),
-                "spring.datasource.username=" + (db.user() == null ? "" : db.user()),
-                "spring.datasource.password=" + (db.password() == null ? "" : db.password()),
-                "fqlab.instance-name=" + name,
-                "fqlab.workers=2",
-                "db-scheduler.polling-interval=100ms").run();
+        // Command-line arguments: they outrank application.properties (default properties would not).
+        return new SpringApplicationBuilder(FqlabApplication.class).run(
+                "--server.port=0",
+                "--spring.datasource.url=" + db.url(),
+                "--spring.datasource.username=" + (db.user() == null ? "" : db.user()),
+                "--spring.datasource.password=" + (db.password() == null ? "" : db.password()),
+                "--fqlab.instance-name=" + name,
+                "--fqlab.workers=2",
+                "--db-scheduler.polling-interval=100ms");
     }
 
     private static Api api(ConfigurableApplicationContext context) {

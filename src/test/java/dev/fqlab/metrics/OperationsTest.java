@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.fqlab.support.Api;
 import dev.fqlab.support.ServiceTest;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -86,7 +85,10 @@ class OperationsTest extends ServiceTest {
         assertThat(paths.at("/~1api~1v1~1experiments/post/requestBody/content/application~1json/schema/$ref").asString())
                 .endsWith("/ExperimentRequest");
         assertThat(docs.json().at("/components/schemas/ExperimentRequest/properties")).isNotEmpty();
-        assertThat(api.get("/swagger-ui.html").status()).isEqualTo(200);
+        Api.Response swagger = api.get("/swagger-ui.html");
+        assertThat(swagger.status()).isEqualTo(302);
+        assertThat(api.get(swagger.header("Location").orElseThrow().replaceFirst("^https?://[^/]+", "")).status())
+                .isEqualTo(200);
     }
 
     /** The names of the samples in Prometheus text format (labels and values cut off). */
@@ -101,9 +103,5 @@ class OperationsTest extends ServiceTest {
                         && line.startsWith(sample + "{"))
                 .map(line -> line.substring(line.lastIndexOf(' ') + 1))
                 .mapToDouble(Double::parseDouble).sum();
-    }
-
-    static List<String> lines(String scrape, String prefix) {
-        return Arrays.stream(scrape.split("\n")).filter(l -> l.startsWith(prefix)).toList();
     }
 }
