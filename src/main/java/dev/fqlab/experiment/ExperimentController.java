@@ -4,6 +4,7 @@ import dev.fqlab.web.ApiError;
 import dev.fqlab.web.ApiProblem;
 import dev.fqlab.web.JsonBodies;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -23,6 +24,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseStatus;
@@ -55,16 +57,24 @@ public class ExperimentController {
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(summary = "Submit an experiment", description = "Validates the request, stores the experiment as QUEUED and queues its run.")
     @ApiResponse(responseCode = "202", description = "Accepted; Location names the experiment")
+    @ApiResponse(responseCode = "200", description = "A repeat of an earlier request with the same Idempotency-Key and body: that experiment")
+    @ApiResponse(responseCode = "409", description = "Idempotency-Key already used with another body", content = @Content(mediaType = "application/problem+json"))
     @ApiResponse(responseCode = "400", description = "Invalid request: every problem in errors", content = @Content(mediaType = "application/problem+json"))
     @ApiResponse(responseCode = "429", description = "Queue full; see Retry-After", content = @Content(mediaType = "application/problem+json"))
     public ResponseEntity<ExperimentResource> submit(
             @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
                     mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ExperimentRequestDoc.class)))
-            @RequestBody(required = false) byte[] body) {
-        Experiment experiment = service.submit(submissions.read(bodies.read(body)));
+            @RequestBody(required = false) byte[] body,
+            @Parameter(description = "Makes retries safe: a repeat with the same key and body answers 200 with the "
+                    + "experiment the first request created; the same key with another body is a 409.")
+            @RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey) {
+        IdempotencyKey key = IdempotencyKey.of(idempotencyKey, body);
+        ExperimentService.Submitted submitted = service.submit(submissions.read(bodies.read(body)), key);
+        Experiment experiment = submitted.experiment();
         URI location = ServletUriComponentsBuilder.fromCurrentContextPath()
                 .path(BASE + "/{id}").buildAndExpand(experiment.id()).toUri();
-        return ResponseEntity.status(HttpStatus.ACCEPTED).location(location).body(resource(experiment));
+        return ResponseEntity.status(submitted.created() ? HttpStatus.ACCEPTED : HttpStatus.OK).location(location)
+                .body(resource(experiment));
     }
 
     @PostMapping(path = "/validate", consumes = MediaType.APPLICATION_JSON_VALUE)

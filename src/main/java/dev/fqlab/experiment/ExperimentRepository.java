@@ -54,6 +54,24 @@ public class ExperimentRepository {
         }
     }
 
+    void rememberKey(IdempotencyKey key, UUID experimentId, Instant now) {
+        jdbc.sql("INSERT INTO idempotency_keys (idem_key, request_sha256, experiment_id, created_at) VALUES (:key, :sha, :id, :now)")
+                .param("key", key.key()).param("sha", key.bodySha256()).param("id", experimentId)
+                .param("now", timestamp(now))
+                .update();
+    }
+
+    /** The experiment an earlier request with this key created, and the SHA-256 of that request's body. */
+    Optional<KeyUse> keyUse(String key) {
+        return jdbc.sql("SELECT request_sha256, experiment_id FROM idempotency_keys WHERE idem_key = :key")
+                .param("key", key)
+                .query((rs, n) -> new KeyUse(rs.getString("request_sha256"), rs.getObject("experiment_id", UUID.class)))
+                .optional();
+    }
+
+    record KeyUse(String bodySha256, UUID experimentId) {
+    }
+
     public Optional<Experiment> find(UUID id) {
         return jdbc.sql("SELECT " + COLUMNS + " FROM experiments WHERE id = :id")
                 .param("id", id)

@@ -9,8 +9,10 @@ import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /** What users do with experiments: submit, read, cancel, delete. Each is one transaction. */
 @Service
@@ -25,29 +27,66 @@ public class ExperimentService {
     private final FqlabMetrics metrics;
     private final Clock clock;
     private final int queueCapacity;
+    private final TransactionTemplate transactions;
 
     public ExperimentService(ExperimentRepository experiments, ExperimentQueue queue, ApplicationEventPublisher events,
-            FqlabMetrics metrics, Clock clock, FqlabProperties properties) {
+            FqlabMetrics metrics, Clock clock, FqlabProperties properties, TransactionTemplate transactions) {
         this.experiments = experiments;
         this.queue = queue;
         this.events = events;
         this.metrics = metrics;
         this.clock = clock;
         this.queueCapacity = properties.queueCapacity();
+        this.transactions = transactions;
     }
 
-    /** Stores the experiment as QUEUED and queues its run, both or neither. */
-    @Transactional
-    public Experiment submit(Submission submission) {
+    /** The experiment a submission answers with; {@code created} is false for an idempotent repeat. */
+    public record Submitted(Experiment experiment, boolean created) {
+    }
+
+    /**
+     * Stores the experiment as QUEUED and queues its run, both or neither. With an idempotency key, a repeat
+     * returns the experiment the first request created; two racing first requests are settled by the key's
+     * primary key, and the loser answers like a repeat.
+     */
+    public Submitted submit(Submission submission, IdempotencyKey key) {
+        try {
+            return transactions.execute(status -> submitOnce(submission, key));
+        } catch (DuplicateKeyException raced) {
+            return repeat(key).orElseThrow(() -> raced);
+        }
+    }
+
+    private Submitted submitOnce(Submission submission, IdempotencyKey key) {
+        Optional<Submitted> repeat = repeat(key);
+        if (repeat.isPresent()) {
+            return repeat.get();
+        }
         if (experiments.countQueued() >= queueCapacity) {
             throw ApiProblem.queueFull(queueCapacity, QUEUE_FULL_RETRY_AFTER_S);
         }
         UUID id = UUID.randomUUID();
+        Instant now = now();
         experiments.insert(new NewExperiment(id, submission.name(), submission.tags(), submission.preset(),
-                submission.scenarioJson(), submission.scenarioSha256(), now()));
+                submission.scenarioJson(), submission.scenarioSha256(), now));
+        if (key != null) {
+            experiments.rememberKey(key, id, now);
+        }
         queue.enqueue(id);
         metrics.submitted();
-        return experiments.find(id).orElseThrow();
+        return new Submitted(experiments.find(id).orElseThrow(), true);
+    }
+
+    private Optional<Submitted> repeat(IdempotencyKey key) {
+        if (key == null) {
+            return Optional.empty();
+        }
+        return experiments.keyUse(key.key()).map(use -> {
+            if (!use.bodySha256().equals(key.bodySha256())) {
+                throw ApiProblem.keyReused(key.key());
+            }
+            return new Submitted(experiments.find(use.experimentId()).orElseThrow(), false);
+        });
     }
 
     public Optional<Experiment> find(UUID id) {

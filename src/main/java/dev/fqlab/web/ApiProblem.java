@@ -53,6 +53,12 @@ public class ApiProblem extends ErrorResponseException {
         return problem;
     }
 
+    /** 409: an Idempotency-Key sent again with a different body. */
+    public static ApiProblem keyReused(String key) {
+        return new ApiProblem(HttpStatus.CONFLICT, "idempotency-key-reused", "Idempotency-Key reused",
+                "Idempotency-Key '" + key + "' was already used with a different request body.");
+    }
+
     public static ApiProblem payloadTooLarge(long maxBytes) {
         return new ApiProblem(HttpStatus.CONTENT_TOO_LARGE, "payload-too-large", "Request body too large",
                 "The request body exceeds the limit of " + maxBytes + " bytes (fqlab.limits.max-request-bytes).");

@@ -29,7 +29,7 @@ class SubmissionTransactionTest extends ServiceTest {
         AtomicReference<String> id = new AtomicReference<>();
 
         assertThatThrownBy(() -> transactions.executeWithoutResult(status -> {
-            id.set(service.submit(submission).id().toString());
+            id.set(service.submit(submission, null).experiment().id().toString());
             assertThat(count("SELECT COUNT(*) FROM experiments WHERE id = ?", id.get())).isEqualTo(1);
             throw new IllegalStateException("roll back");
         })).hasMessage("roll back");
@@ -43,7 +43,7 @@ class SubmissionTransactionTest extends ServiceTest {
     void aCommittedSubmissionStoresBoth() {
         Submission submission = submissions.read(Api.JSON.readTree(TestScenarios.request(TestScenarios.endless())));
         String id = transactions.execute(status -> {
-            String newId = service.submit(submission).id().toString();
+            String newId = service.submit(submission, null).experiment().id().toString();
             // Inside the transaction, before commit, the job row is already written with the experiment.
             assertThat(jdbc.sql("SELECT COUNT(*) FROM scheduled_tasks WHERE task_instance = ?").param(newId)
                     .query(Long.class).single()).isEqualTo(1);

@@ -27,8 +27,8 @@ class RestartRecoveryTest {
         String id;
         try (ChildInstance first = ChildInstance.start(db, "restart-first")) {
             Api api = first.api();
-            // About 4 s of engine time at 1 Gbit/s: long enough to be caught running.
-            Api.Response submitted = api.post("/api/v1/experiments", TestScenarios.request(TestScenarios.wired(1000, 30)));
+            // A few seconds of engine time at 1 Gbit/s: long enough to be caught running.
+            Api.Response submitted = api.post("/api/v1/experiments", TestScenarios.request(TestScenarios.wired(1000, 120)));
             assertThat(submitted.status()).isEqualTo(202);
             id = submitted.json().get("id").asString();
             await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50)).until(() -> {

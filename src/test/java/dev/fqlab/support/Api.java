@@ -45,6 +45,11 @@ public final class Api {
         return postRaw(path, "application/json", json.getBytes(StandardCharsets.UTF_8));
     }
 
+    public Response post(String path, String json, String headerName, String headerValue) {
+        return send(request(path).header("Content-Type", "application/json").header(headerName, headerValue)
+                .POST(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
     public Response post(String path) {
         return send(request(path).POST(HttpRequest.BodyPublishers.noBody()));
     }
