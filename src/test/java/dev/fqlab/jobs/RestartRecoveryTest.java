@@ -52,6 +52,31 @@ class RestartRecoveryTest {
         }
     }
 
+    @Test
+    void aGracefulStopHandsTheRunningExperimentBackToTheQueue() throws Exception {
+        TestDatabase.Conn db = TestDatabase.fresh();
+        try (ChildInstance instance = ChildInstance.start(db, "graceful")) {
+            Api api = instance.api();
+            String id = api.post("/api/v1/experiments", TestScenarios.request(TestScenarios.endless())).json()
+                    .get("id").asString();
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
+                    .until(() -> api.get("/api/v1/experiments/" + id).json().get("status").asString(), "RUNNING"::equals);
+
+            instance.stop();
+
+            assertThat(status(db, id)).isEqualTo("QUEUED");
+            try (Connection c = db.open(); PreparedStatement s = c.prepareStatement(
+                    "SELECT picked, execution_time <= CURRENT_TIMESTAMP FROM scheduled_tasks WHERE task_instance = ?")) {
+                s.setString(1, id);
+                try (ResultSet rs = s.executeQuery()) {
+                    assertThat(rs.next()).as("the job is still queued").isTrue();
+                    assertThat(rs.getBoolean(1)).as("picked").isFalse();
+                    assertThat(rs.getBoolean(2)).as("due at once").isTrue();
+                }
+            }
+        }
+    }
+
     private static String status(TestDatabase.Conn db, String id) throws Exception {
         try (Connection c = db.open();
              PreparedStatement s = c.prepareStatement("SELECT status FROM experiments WHERE id = ?")) {

@@ -70,6 +70,14 @@ public final class ChildInstance implements AutoCloseable {
         process.waitFor();
     }
 
+    /** A graceful stop (SIGTERM, as docker stop sends), waiting until the process has exited. */
+    public void stop() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+            throw new IllegalStateException("instance " + name + " did not stop within 60 s");
+        }
+    }
+
     @Override
     public void close() throws InterruptedException {
         if (process.isAlive()) {
