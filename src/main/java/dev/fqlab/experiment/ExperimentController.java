@@ -114,6 +114,8 @@ public class ExperimentController {
     }
 
     @PostMapping("/{id}/cancel")
+    @ApiResponse(responseCode = "202", description = "Cancelled by this call")
+    @ApiResponse(responseCode = "200", description = "Already final: nothing changed")
     @Operation(summary = "Cancel an experiment",
             description = "202 when this call cancelled it (a running simulation stops within a second); 200 when it was already final.")
     public ResponseEntity<ExperimentResource> cancel(@PathVariable String id) {
