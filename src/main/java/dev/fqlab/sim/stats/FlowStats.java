@@ -3,9 +3,9 @@ package dev.fqlab.sim.stats;
 import dev.fqlab.sim.packet.Packet;
 
 /**
- * What the endpoints of one flow observe. Totals count events inside the measurement window
- * ({@code now ≥ warmup}); {@code outstanding} (sent, neither delivered nor dropped) and the per-interval
- * accumulators behind the time series cover the whole run.
+ * What the endpoints of one flow observe. As results.md says, packet and byte counters are totals over the whole
+ * run, while goodput and latency cover the measurement window ({@code now ≥ warmup}); {@code outstanding} (sent,
+ * neither delivered nor dropped yet) is the value now. The per-interval accumulators feed the time series.
  */
 public final class FlowStats {
     /** Bytes of IP + UDP header that are not goodput. */
@@ -37,10 +37,8 @@ public final class FlowStats {
 
     public void sent(Packet p, long now) {
         outstanding++;
-        if (now >= warmupNs) {
-            sentPackets++;
-            sentBytes += p.ipBytes;
-        }
+        sentPackets++;
+        sentBytes += p.ipBytes;
     }
 
     /**
@@ -59,26 +57,23 @@ public final class FlowStats {
         intervalGoodputBytes += goodput;
         intervalLatencySumNs += delay;
         intervalLatencyCount++;
-        if (now < warmupNs) {
-            return;
-        }
         deliveredPackets++;
         deliveredBytes += p.ipBytes;
-        goodputBytes += goodput;
         if (p.ecn == 3) {
             ecnMarks++;
         }
         if (reordered) {
             reorderedPackets++;
         }
-        (p.up ? upLatency : latency).record(delay);
+        if (now >= warmupNs) {
+            goodputBytes += goodput;
+            (p.up ? upLatency : latency).record(delay);
+        }
     }
 
     public void dropped(Packet p, long now) {
         outstanding--;
-        if (now >= warmupNs) {
-            droppedPackets++;
-        }
+        droppedPackets++;
     }
 
     public LatencyRecorder latency() {
@@ -105,7 +100,7 @@ public final class FlowStats {
         return deliveredBytes;
     }
 
-    /** Application payload delivered in the window. */
+    /** Application payload delivered in the measurement window. */
     public long goodputBytes() {
         return goodputBytes;
     }
