@@ -1,8 +1,7 @@
 package dev.fqlab.jobs;
 
 import com.github.kagkarlsson.scheduler.Scheduler;
-import com.github.kagkarlsson.scheduler.exceptions.TaskInstanceCurrentlyExecutingException;
-import com.github.kagkarlsson.scheduler.exceptions.TaskInstanceNotFoundException;
+import com.github.kagkarlsson.scheduler.exceptions.TaskInstanceException;
 import com.github.kagkarlsson.scheduler.task.TaskInstanceId;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
 import dev.fqlab.experiment.ExperimentQueue;
@@ -50,8 +49,10 @@ class SchedulerExperimentQueue implements ExperimentQueue {
     public void withdraw(UUID experimentId) {
         try {
             scheduler.cancel(TaskInstanceId.of(JobsConfiguration.RUN_EXPERIMENT, experimentId.toString()));
-        } catch (TaskInstanceNotFoundException | TaskInstanceCurrentlyExecutingException e) {
-            // Nothing waiting, or a worker holds it: the worker's guarded start finds the experiment gone.
+        } catch (TaskInstanceException e) {
+            // Nothing waiting, or a worker holds it (or picked it between db-scheduler's read and its delete):
+            // either way the worker's guarded start finds the experiment cancelled or gone and runs nothing.
+            // These are logical outcomes, not SQL errors, so the surrounding transaction is still good.
         }
     }
 }
