@@ -14,7 +14,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import org.springframework.transaction.support.TransactionTemplate;
 
-/** What users do with experiments: submit, read, cancel, delete. Each is one transaction. */
+/** What users do with experiments: submit, read, cancel, delete. Each change is one transaction. */
 @Service
 public class ExperimentService {
 
@@ -50,11 +50,16 @@ public class ExperimentService {
      * primary key, and the loser answers like a repeat.
      */
     public Submitted submit(Submission submission, IdempotencyKey key) {
+        Submitted submitted;
         try {
-            return transactions.execute(status -> submitOnce(submission, key));
+            submitted = transactions.execute(status -> submitOnce(submission, key));
         } catch (DuplicateKeyException raced) {
             return repeat(key).orElseThrow(() -> raced);
         }
+        if (submitted.created()) {
+            metrics.submitted();
+        }
+        return submitted;
     }
 
     private Submitted submitOnce(Submission submission, IdempotencyKey key) {
@@ -73,7 +78,6 @@ public class ExperimentService {
             experiments.rememberKey(key, id, now);
         }
         queue.enqueue(id);
-        metrics.submitted();
         return new Submitted(experiments.find(id).orElseThrow(), true);
     }
 

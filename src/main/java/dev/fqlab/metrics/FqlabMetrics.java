@@ -21,7 +21,6 @@ import org.springframework.stereotype.Component;
 @Component
 public class FqlabMetrics {
 
-    private final MeterRegistry registry;
     private final Counter submitted;
     private final Map<ExperimentStatus, Counter> finished = new EnumMap<>(ExperimentStatus.class);
     private final Timer runTime;
@@ -30,7 +29,6 @@ public class FqlabMetrics {
     private final Counter simSeconds;
 
     public FqlabMetrics(MeterRegistry registry, FqlabProperties properties, ExperimentCounts counts) {
-        this.registry = registry;
         submitted = Counter.builder("fqlab.experiments.submitted")
                 .description("Experiments accepted by POST /experiments").register(registry);
         for (ExperimentStatus status : ExperimentStatus.values()) {
@@ -79,9 +77,5 @@ public class FqlabMetrics {
         simEvents.increment(events);
         simPackets.increment(packets);
         simSeconds.increment(simulatedSeconds);
-    }
-
-    MeterRegistry registry() {
-        return registry;
     }
 }
