@@ -28,13 +28,15 @@ public record ExperimentResource(
         UUID sweepId,
         Links links) {
 
-    /** Where to go next. {@code result}, {@code resultCsv} and {@code seriesCsv} answer once it has succeeded. */
-    public record Links(String self, String result, String report, String cancel, String resultCsv, String seriesCsv) {
+    /**
+     * Where to go next. {@code result}, {@code resultCsv} and {@code seriesCsv} answer once it has succeeded. Only
+     * endpoints that exist are linked: api.md's {@code report} joins when the HTML report does.
+     */
+    public record Links(String self, String result, String cancel, String resultCsv, String seriesCsv) {
 
         static Links of(UUID id) {
             String self = ExperimentController.BASE + "/" + id;
-            return new Links(self, self + "/result", self + "/report", self + "/cancel", self + "/result.csv",
-                    self + "/series.csv");
+            return new Links(self, self + "/result", self + "/cancel", self + "/result.csv", self + "/series.csv");
         }
     }
 }

@@ -50,7 +50,8 @@ class ExperimentApiTest extends ServiceTest {
         JsonNode links = experiment.get("links");
         assertThat(links.get("self").asString()).isEqualTo("/api/v1/experiments/" + id);
         assertThat(links.get("result").asString()).isEqualTo("/api/v1/experiments/" + id + "/result");
-        assertThat(links.get("report").asString()).isEqualTo("/api/v1/experiments/" + id + "/report");
+        assertThat(links.get("resultCsv").asString()).isEqualTo("/api/v1/experiments/" + id + "/result.csv");
+        assertThat(links.has("report")).as("no link to an endpoint that does not exist yet").isFalse();
     }
 
     @Test

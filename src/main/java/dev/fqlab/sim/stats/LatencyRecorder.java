@@ -6,7 +6,9 @@ import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.IntCountsHistogram;
 
 /**
- * A latency distribution: percentiles from an HdrHistogram with 3 significant digits, mean and max kept exactly.
+ * A latency distribution: percentiles from an HdrHistogram with 3 significant digits, mean, min and max kept
+ * exactly. A percentile is the upper end of its histogram bucket, clamped into [min, max] so that p50 never
+ * reads above the largest value actually seen.
  * Values are nanoseconds resolved to 1 µs (the finest any link here needs); the histogram is allocated at the
  * first sample, sized for 100 ms and grown on demand, so flows without samples cost nothing.
  */
@@ -17,6 +19,7 @@ public final class LatencyRecorder {
     private AbstractHistogram histogram;
     private long samples;
     private long sumNs;
+    private long minNs = Long.MAX_VALUE;
     private long maxNs;
 
     public void record(long ns) {
@@ -31,6 +34,9 @@ public final class LatencyRecorder {
         if (v > maxNs) {
             maxNs = v;
         }
+        if (v < minNs) {
+            minNs = v;
+        }
     }
 
     public long samples() {
@@ -43,7 +49,11 @@ public final class LatencyRecorder {
 
     /** Percentile in ms (HdrHistogram's value at that percentile), NaN without samples. */
     public double percentileMs(double percentile) {
-        return samples == 0 ? Double.NaN : Time.toMs(histogram.getValueAtPercentile(percentile));
+        if (samples == 0) {
+            return Double.NaN;
+        }
+        long v = Math.clamp(histogram.getValueAtPercentile(percentile), minNs, maxNs);
+        return Time.toMs(v);
     }
 
     public LatencyStats toStats() {
