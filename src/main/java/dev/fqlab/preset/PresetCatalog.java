@@ -139,9 +139,10 @@ public class PresetCatalog {
             if (available && reason != null) {
                 problems.add("reason is only for a preset with \"available\": false");
             }
-            // Resolved against the experiment presets once every file is read (SweepPresets).
-            return problems.isEmpty() ? new Preset(name, kind, title, description, seed, shows, sweep, null, null,
-                    new SweepPreset(available, reason, List.of(), null, null)) : null;
+            // Resolved against the experiment presets once every file is read (SweepPresets), which reports the
+            // sweep object's own problems too; any problem still stops the application.
+            return name == null ? null : new Preset(name, kind, title, description, seed, shows, sweep, null, null,
+                    new SweepPreset(available, reason, List.of(), null, null));
         }
         json.propertyNames().stream().filter(f -> !EXPERIMENT_FIELDS.contains(f))
                 .forEach(f -> problems.add("unknown field '" + f + "'"));

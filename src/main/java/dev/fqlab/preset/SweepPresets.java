@@ -153,7 +153,8 @@ final class SweepPresets {
         Set<String> seen = new HashSet<>();
         for (JsonNode label : variants) {
             if (!label.isString() || !LABEL.matcher(label.stringValue()).matches()) {
-                problems.add("sweep.variants: '" + label + "' must match " + LABEL.pattern());
+                problems.add("sweep.variants: '" + (label.isString() ? label.stringValue() : label.toString())
+                        + "' must match " + LABEL.pattern());
             } else if (!seen.add(label.stringValue())) {
                 problems.add("sweep.variants: '" + label.stringValue() + "' is listed twice");
             } else {

@@ -51,7 +51,7 @@ public final class JsonPointers {
     /**
      * Puts {@code value} (copied) at {@code pointer} in {@code document}: an object member is added or replaced,
      * an array element replaced (its index must exist). Missing objects on the way are created, so a pointer may
-     * name a field the document leaves to its default ({@code /stack/qdisc/quantum} in a scenario without
+     * name a field the document leaves to its default ({@code /stack/qdisc} in a scenario without
      * {@code stack}). Returns null when done, else why it cannot be done (the document is then unchanged up to
      * the objects created on the way).
      */
