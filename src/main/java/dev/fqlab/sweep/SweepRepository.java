@@ -92,10 +92,11 @@ class SweepRepository {
 
     /**
      * For each scenario hash, the first succeeded experiment with that normalized scenario whose result this engine
-     * version produced. With {@code lock}, those experiment rows stay locked until the caller's transaction ends,
-     * so a concurrent DELETE cannot take a result away between this lookup and the sweep's commit.
+     * version produced. Nothing is locked: a cell's foreign key to its experiment makes a concurrent DELETE either
+     * wait for the sweep's commit (and then take the cell with it) or fail the sweep's insert, which the caller
+     * retries.
      */
-    Map<String, UUID> reusable(List<String> scenarioSha256s, String engineVersion, boolean lock) {
+    Map<String, UUID> reusable(List<String> scenarioSha256s, String engineVersion) {
         Map<String, UUID> found = new LinkedHashMap<>();
         List<String> distinct = scenarioSha256s.stream().distinct().toList();
         for (int from = 0; from < distinct.size(); from += CHUNK) {
@@ -104,7 +105,7 @@ class SweepRepository {
                     SELECT e.id, e.scenario_sha256 FROM experiments e
                     WHERE e.status = 'SUCCEEDED' AND e.scenario_sha256 IN (:shas)
                       AND EXISTS (SELECT 1 FROM results r WHERE r.experiment_id = e.id AND r.engine_version = :version)
-                    ORDER BY e.seq""" + (lock ? " FOR UPDATE" : ""))
+                    ORDER BY e.seq""")
                     .param("shas", chunk).param("version", engineVersion)
                     .query(rs -> {
                         found.putIfAbsent(rs.getString("scenario_sha256"), rs.getObject("id", UUID.class));

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -57,10 +58,19 @@ public class SweepService {
      * only what has no result yet. With an idempotency key, a repeat returns the sweep the first request created.
      */
     public Submitted submit(SweepPlan plan, IdempotencyKey key) {
-        try {
-            return transactions.execute(status -> submitOnce(plan, key));
-        } catch (DuplicateKeyException raced) {
-            return repeat(key).orElseThrow(() -> raced);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return transactions.execute(status -> submitOnce(plan, key));
+            } catch (DuplicateKeyException raced) {
+                // Two first requests with one Idempotency-Key: its primary key let one commit; answer like a repeat.
+                return repeat(key).orElseThrow(() -> raced);
+            } catch (DataIntegrityViolationException deleted) {
+                // An experiment chosen for reuse was deleted before this transaction committed (the cell's foreign
+                // key said so). Looking again finds it gone, and the retry runs that cell instead.
+                if (attempt == 2) {
+                    throw deleted;
+                }
+            }
         }
     }
 
@@ -70,7 +80,7 @@ public class SweepService {
             return repeat.get();
         }
         Map<String, UUID> reusable = plan.reuse()
-                ? sweeps.reusable(plan.cells().stream().map(SweepPlan.Cell::scenarioSha256).toList(), engineVersion.value(), true)
+                ? sweeps.reusable(plan.cells().stream().map(SweepPlan.Cell::scenarioSha256).toList(), engineVersion.value())
                 : Map.of();
         long toRun = plan.cells().stream().filter(cell -> !reusable.containsKey(cell.scenarioSha256())).count();
         experiments.ensureRoomFor((int) toRun);
@@ -115,7 +125,7 @@ public class SweepService {
         int reusable = 0;
         if (plan.reuse()) {
             Map<String, UUID> found = sweeps.reusable(
-                    plan.cells().stream().map(SweepPlan.Cell::scenarioSha256).toList(), engineVersion.value(), false);
+                    plan.cells().stream().map(SweepPlan.Cell::scenarioSha256).toList(), engineVersion.value());
             reusable = (int) plan.cells().stream().filter(cell -> found.containsKey(cell.scenarioSha256())).count();
         }
         return new SweepValidation(plan.name(), plan.combinations(), plan.repetitions(), plan.cells().size(), reusable);

@@ -236,6 +236,50 @@ class SweepApiTest extends ServiceTest {
         assertThat(api.get(PATH + "/not-a-uuid").status()).isEqualTo(404);
     }
 
+    @Test
+    void anIdempotencyKeyMakesRetriesSafe() {
+        String key = UUID.randomUUID().toString();
+        String body = twoByTwo("idem-" + UUID.randomUUID());
+        long sweeps = jdbc.sql("SELECT COUNT(*) FROM sweeps").query(Long.class).single();
+
+        Api.Response first = api.post(PATH, body, "Idempotency-Key", key);
+        Api.Response again = api.post(PATH, body, "Idempotency-Key", key);
+        Api.Response other = api.post(PATH, body.replace("\"repetitions\": 3", "\"repetitions\": 2"), "Idempotency-Key", key);
+
+        assertThat(first.status()).isEqualTo(202);
+        assertThat(again.status()).isEqualTo(200);
+        assertThat(again.json().get("id").asString()).isEqualTo(first.json().get("id").asString());
+        assertThat(again.header("Location")).isEqualTo(first.header("Location"));
+        assertThat(other.status()).isEqualTo(409);
+        assertThat(other.json().get("type").asString()).endsWith("/idempotency-key-reused");
+        assertThat(jdbc.sql("SELECT COUNT(*) FROM sweeps").query(Long.class).single()).isEqualTo(sweeps + 1);
+        // The experiments' key space is another one: the same key there creates an experiment.
+        assertThat(api.post("/api/v1/experiments", TestScenarios.request(tinyScenario()), "Idempotency-Key", key).status())
+                .isEqualTo(202);
+    }
+
+    @Test
+    void concurrentFirstRequestsWithOneKeyCreateOneSweep() throws Exception {
+        String key = UUID.randomUUID().toString();
+        String body = twoByTwo("idem-race-" + UUID.randomUUID());
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(6);
+        try {
+            List<java.util.concurrent.Future<Api.Response>> futures = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                futures.add(pool.submit(() -> api.post(PATH, body, "Idempotency-Key", key)));
+            }
+            List<Api.Response> responses = new ArrayList<>();
+            for (java.util.concurrent.Future<Api.Response> future : futures) {
+                responses.add(future.get());
+            }
+            assertThat(responses).extracting(Api.Response::status).containsOnly(200, 202).containsOnlyOnce(202);
+            assertThat(responses).extracting(r -> r.json().get("id").asString()).containsOnly(
+                    responses.getFirst().json().get("id").asString());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     static List<String> pointers(Api.Response response) {
         return response.json().get("errors").valueStream().map(e -> e.get("pointer").asString()).toList();
     }
