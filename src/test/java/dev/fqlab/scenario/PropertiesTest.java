@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
 import dev.fqlab.sim.scenario.Scenario;
+import dev.fqlab.sim.scenario.WifiLinkSpec;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -24,12 +25,21 @@ class PropertiesTest {
     @Test
     void validDocumentsRoundTripThroughTheNormalizedJson() {
         RandomDocuments documents = new RandomDocuments(20240601);
+        Set<String> standards = new HashSet<>();
+        int wifi = 0;
         for (int i = 0; i < 3000; i++) {
             ObjectNode document = documents.valid();
             ParsedScenario parsed = PARSER.parse(document);
             assertThat(parsed.errors()).as("document %s", document).isEmpty();
             assertRoundTrip(parsed.scenario());
+            if (parsed.scenario().link() instanceof WifiLinkSpec link) {
+                wifi++;
+                standards.add(link.standard().json());
+            }
         }
+        // both link types are exercised, wifi with every standard
+        assertThat(wifi).isBetween(600, 1400);
+        assertThat(standards).containsExactlyInAnyOrder("802.11a", "802.11n", "802.11ac");
     }
 
     @Test
