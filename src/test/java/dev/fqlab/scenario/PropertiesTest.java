@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
 import dev.fqlab.sim.scenario.Scenario;
+import dev.fqlab.sim.scenario.StationSpec;
 import dev.fqlab.sim.scenario.WifiLinkSpec;
+import dev.fqlab.sim.wifi.phy.PhyMode;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -35,6 +37,11 @@ class PropertiesTest {
             if (parsed.scenario().link() instanceof WifiLinkSpec link) {
                 wifi++;
                 standards.add(link.standard().json());
+                // whatever the parser accepts, the PHY model can build: every station has a PhyMode on its link
+                for (StationSpec station : parsed.scenario().stations()) {
+                    assertThatCode(() -> PhyMode.of(link, station)).as("%s on %s", station, link)
+                            .doesNotThrowAnyException();
+                }
             }
         }
         // both link types are exercised, wifi with every standard

@@ -8,8 +8,8 @@ import io.swagger.v3.oas.annotations.media.Schema;
 public record DriverDoc(
         @Schema(description = "aggregate: build one A-MPDU per service (ath9k); per-wake: each wake call hands one "
                 + "frame to the firmware queue; drain-all: each driver run moves everything the TXQs hold into the "
-                + "firmware queue (ath10k push); budget: at most budgetPackets per TXQ per run; pull: the firmware asks "
-                + "for frames when it has room (ath10k pull).", defaultValue = "aggregate",
+                + "firmware queue (ath10k push); budget: at most budgetPackets per TXQ per run; pull: the firmware "
+                + "asks for frames when it has room (ath10k pull).", defaultValue = "aggregate",
                 allowableValues = {"aggregate", "per-wake", "drain-all", "budget", "pull"})
         String dequeue,
 

@@ -4,10 +4,10 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
 
 /** One traffic flow (spec/scenario.md, "flows"): common fields, then those of its type. */
-@Schema(name = "Flow", description = "One traffic flow. Common fields: name, type, station (wifi links), direction, "
-        + "ac, startS, stopS, ecn. udp adds exactly one of rateMbps and intervalMs, plus packetBytes, packets, burst and "
-        + "jitterMs; ping adds intervalMs and packetBytes. A field of another type is rejected as unknown. Type "
-        + "\"tcp\" is not supported by this version yet.")
+@Schema(name = "Flow", description = "One traffic flow. Common fields: name, type, station (wifi links), "
+        + "direction, ac, startS, stopS, ecn. udp adds exactly one of rateMbps and intervalMs, plus packetBytes, "
+        + "packets, burst and jitterMs; ping adds intervalMs and packetBytes. A field of another type is rejected "
+        + "as unknown. Type \"tcp\" is not supported by this version yet.")
 public record FlowDoc(
         @Schema(description = "Unique name, [A-Za-z0-9_.-]{1,64}.", requiredMode = RequiredMode.REQUIRED,
                 pattern = "^[A-Za-z0-9_.-]{1,64}$", example = "bulk")

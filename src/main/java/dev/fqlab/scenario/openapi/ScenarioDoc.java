@@ -42,8 +42,8 @@ public record ScenarioDoc(
                 + "0 to 10000.", defaultValue = "1", minimum = "0", maximum = "10000")
         Double wiredRttMs,
 
-        @Schema(description = "The queueing stack. Default on a wired link: {\"qdisc\": {\"type\": \"fq_codel\"}}; on a "
-                + "wifi link every part takes its defaults.")
+        @Schema(description = "The queueing stack. Default on a wired link: {\"qdisc\": {\"type\": "
+                + "\"fq_codel\"}}; on a wifi link every part takes its defaults.")
         StackDoc stack,
 
         @Schema(description = "The traffic: 1 to the service limit (fqlab.limits.max-flows, default 1024) flows "

@@ -30,7 +30,8 @@ public record StationDoc(
                 defaultValue = "256", minimum = "1", maximum = "65535")
         Integer airtimeWeight,
 
-        @Schema(description = "802.11a only: this station's data rate in Mbit/s, one of the 802.11a rates. Default: the "
-                + "link's legacyRateMbps.", allowableValues = {"6", "9", "12", "18", "24", "36", "48", "54"})
+        @Schema(description = "802.11a only: this station's data rate in Mbit/s, one of the 802.11a rates. "
+                + "Default: the link's legacyRateMbps.",
+                allowableValues = {"6", "9", "12", "18", "24", "36", "48", "54"})
         Double legacyRateMbps) {
 }
