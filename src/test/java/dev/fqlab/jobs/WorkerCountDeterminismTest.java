@@ -10,6 +10,7 @@ import dev.fqlab.support.TestDatabase;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -32,8 +33,18 @@ class WorkerCountDeterminismTest {
 
     @Test
     void oneWorkerAndFourWorkersOnAnotherInstanceGiveTheSameBytes() throws Exception {
-        try (InProcessInstance one = InProcessInstance.start(TestDatabase.fresh(), "one-worker", "--fqlab.workers=1");
-             ChildInstance four = ChildInstance.start(TestDatabase.fresh(), "four-workers", "--fqlab.workers=4")) {
+        TestDatabase.Conn oneDb = TestDatabase.fresh();
+        TestDatabase.Conn fourDb = TestDatabase.fresh();
+        // The other JVM boots while this one starts its instance.
+        CompletableFuture<ChildInstance> starting = CompletableFuture.supplyAsync(() -> {
+            try {
+                return ChildInstance.start(fourDb, "four-workers", "--fqlab.workers=4");
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        try (InProcessInstance one = InProcessInstance.start(oneDb, "one-worker", "--fqlab.workers=1");
+             ChildInstance four = starting.join()) {
             List<String> byOne = results(one.api());
             List<String> byFour = results(four.api());
 

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.fqlab.config.FqlabProperties;
+import dev.fqlab.preset.Preset;
 import dev.fqlab.preset.PresetCatalog;
+import dev.fqlab.preset.PresetKind;
 import dev.fqlab.scenario.ScenarioLimits;
 import dev.fqlab.scenario.ScenarioParser;
 import dev.fqlab.web.ApiError;
@@ -15,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.util.unit.DataSize;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /** How a sweep request becomes its cells, and where its problems are pointed at. */
 class SweepReaderTest {
@@ -134,6 +137,32 @@ class SweepReaderTest {
         assertThat(packets.get("seed").asLong()).isEqualTo(2);
         assertThat(packets.get("name").asString()).isEqualTo("seed-003");
         assertThat(plan.cells().get(5).experimentName()).isEqualTo("seed-003 qdisc=packets #2");
+    }
+
+    @Test
+    void everyAvailableSweepPresetRunsExactlyItsVariantPresets() {
+        PresetCatalog catalog = new PresetCatalog(JSON);
+        ScenarioParser parser = new ScenarioParser(ScenarioLimits.DEFAULTS);
+        List<Preset> sweeps = catalog.all().stream().filter(p -> p.kind() == PresetKind.SWEEP && p.available()).toList();
+        assertThat(sweeps).extracting(Preset::name).contains("seed-003");
+        for (Preset sweep : sweeps) {
+            SweepPlan plan = read("{\"preset\": \"" + sweep.name() + "\"}");
+            List<String> variants = sweep.sweep().variants();
+            assertThat(plan.combinations()).as(sweep.name()).isEqualTo(variants.size());
+            assertThat(plan.cells()).hasSize(variants.size() * plan.repetitions());
+            for (int c = 0; c < variants.size(); c++) {
+                // Repetition 0 runs the variant preset's own scenario (and seed); only the scenario's name differs.
+                ObjectNode ran = (ObjectNode) JSON.readTree(plan.cells().get(c * plan.repetitions()).scenarioJson());
+                Preset variant = catalog.find(variants.get(c)).orElseThrow();
+                ObjectNode expected = dev.fqlab.scenario.ScenarioJson.toJson(parser.parse(variant.document()).scenario());
+                assertThat(ran.get("name").asString()).isEqualTo(sweep.name());
+                ran.remove("name");
+                expected.remove("name");
+                // As text: the stored scenario's numbers were read back from JSON, the expected ones were built.
+                assertThat(JSON.writeValueAsString(ran)).as("%s combination %d", sweep.name(), c)
+                        .isEqualTo(JSON.writeValueAsString(expected));
+            }
+        }
     }
 
     @Test
