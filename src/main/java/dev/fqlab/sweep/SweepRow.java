@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import tools.jackson.databind.JsonNode;
 
@@ -45,7 +46,7 @@ public record SweepRow(int combination, Map<String, JsonNode> values,
             List<SweepMember> cell = byCombination.get(c);
             cell.sort((a, b) -> Integer.compare(a.repetition(), b.repetition()));
             List<Map<String, Double>> results = cell.stream().filter(m -> m.status() == ExperimentStatus.SUCCEEDED)
-                    .map(m -> metricsById.get(m.experimentId())).filter(java.util.Objects::nonNull).toList();
+                    .map(m -> metricsById.get(m.experimentId())).filter(Objects::nonNull).toList();
             rows.add(new SweepRow(c, values, labels, cell.stream().map(SweepMember::experimentId).toList(),
                     results.size(), aggregate(results)));
         }

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.LongFunction;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
@@ -150,7 +151,7 @@ public class SweepService {
     }
 
     /** One page of sweeps, newest first, each with its state. */
-    public SweepPage list(Long beforeSeq, int limit, java.util.function.LongFunction<String> cursor) {
+    public SweepPage list(Long beforeSeq, int limit, LongFunction<String> cursor) {
         List<StoredSweep> rows = sweeps.list(beforeSeq, limit);
         boolean more = rows.size() > limit;
         List<StoredSweep> page = more ? rows.subList(0, limit) : rows;

@@ -261,7 +261,8 @@ class SweepApiTest extends ServiceTest {
     @Test
     void concurrentFirstRequestsWithOneKeyCreateOneSweep() throws Exception {
         String key = UUID.randomUUID().toString();
-        String body = twoByTwo("idem-race-" + UUID.randomUUID());
+        String tag = "idem-race-" + UUID.randomUUID();
+        String body = twoByTwo(tag);
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(6);
         try {
             List<java.util.concurrent.Future<Api.Response>> futures = new ArrayList<>();
@@ -275,6 +276,11 @@ class SweepApiTest extends ServiceTest {
             assertThat(responses).extracting(Api.Response::status).containsOnly(200, 202).containsOnlyOnce(202);
             assertThat(responses).extracting(r -> r.json().get("id").asString()).containsOnly(
                     responses.getFirst().json().get("id").asString());
+            // The losers rolled back whole: their experiments and queue entries are gone with their sweeps.
+            assertThat(api.get("/api/v1/experiments?limit=200&tag=" + tag).json().get("items")).hasSize(12);
+            assertThat(jdbc.sql("SELECT COUNT(*) FROM scheduled_tasks t WHERE NOT EXISTS "
+                    + "(SELECT 1 FROM experiments e WHERE CAST(e.id AS VARCHAR) = t.task_instance)")
+                    .query(Long.class).single()).as("queue entries without an experiment").isZero();
         } finally {
             pool.shutdownNow();
         }
