@@ -10,6 +10,9 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
@@ -19,6 +22,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The result of a succeeded experiment, as JSON (results.md) and as CSV tables. */
@@ -61,6 +65,29 @@ public class ResultController {
     public ResponseEntity<String> seriesCsv(@PathVariable String id) {
         UUID uuid = ExperimentIds.parse(id);
         return csv(uuid + "-series.csv", ResultCsv.series(result(uuid)));
+    }
+
+    @GetMapping(path = "/aqm", produces = MediaType.TEXT_PLAIN_VALUE)
+    @Operation(summary = "Per-station TXQ counters in mac80211's debugfs aqm format",
+            description = "One block per station: a 'station NAME' line, the CoDel parameter line, the column header "
+                    + "'" + AqmTable.HEADER + "' and one row per TID 0-15. Only for WiFi experiments with mac80211 TXQs.")
+    @ApiResponse(responseCode = "404", description = "Unknown experiment, or one without mac80211 TXQs",
+            content = @Content(mediaType = "application/problem+json"))
+    public ResponseEntity<String> aqm(@PathVariable String id) {
+        UUID uuid = ExperimentIds.parse(id);
+        SimulationResult result = result(uuid);
+        JsonNode scenario = jsonMapper.readTree(experiments.get(uuid).scenarioJson());
+        JsonNode txqs = scenario.path("stack").path("txqs");
+        if (!"wifi".equals(scenario.path("link").path("type").asString()) || !txqs.path("enabled").asBoolean()) {
+            throw ApiProblem.notFound("Experiment " + uuid + " has no mac80211 TXQs (a wired link, or a WiFi link "
+                    + "with txqs.enabled false), so there is no aqm table.");
+        }
+        List<String> stations = new ArrayList<>();
+        scenario.path("stations").forEach(station -> stations.add(station.path("name").asString()));
+        boolean ampdu = "aggregate".equals(scenario.path("stack").path("driver").path("dequeue").asString());
+        String body = AqmTable.render(result, stations, txqs.path("targetMs").asDouble(),
+                txqs.path("intervalMs").asDouble(), txqs.path("ecn").asBoolean(), ampdu);
+        return ResponseEntity.ok().contentType(new MediaType("text", "plain", StandardCharsets.UTF_8)).body(body);
     }
 
     private SimulationResult result(UUID id) {

@@ -3,6 +3,7 @@ package dev.fqlab.result;
 import dev.fqlab.sim.result.FlowResult;
 import dev.fqlab.sim.result.LatencyStats;
 import dev.fqlab.sim.result.SimulationResult;
+import dev.fqlab.sim.result.StationResult;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,8 +16,9 @@ import java.util.function.Function;
 final class ResultCsv {
 
     /**
-     * Per-flow table. The leading {@code table} column says which table a row belongs to ({@code flow}); the
-     * per-station table will follow in the same file as {@code station} rows with its own columns appended.
+     * Per-flow and per-station tables in one file. The leading {@code table} column says which table a row
+     * belongs to ({@code flow} or {@code station}); the station columns follow the flow columns, prefixed
+     * {@code station.}, and each row leaves the other table's columns empty.
      */
     private static final List<Column<FlowResult>> FLOW_COLUMNS = List.of(
             new Column<>("name", FlowResult::name),
@@ -33,6 +35,18 @@ final class ResultCsv {
             new Column<>("deliveredBytes", FlowResult::deliveredBytes),
             new Column<>("throughputMbps", FlowResult::throughputMbps));
 
+    private static final List<Column<StationResult>> STATION_COLUMNS = List.of(
+            new Column<>("station.name", StationResult::name),
+            new Column<>("station.throughputMbps", StationResult::throughputMbps),
+            new Column<>("station.downMbps", StationResult::downMbps),
+            new Column<>("station.upMbps", StationResult::upMbps),
+            new Column<>("station.airtimeShare", StationResult::airtimeShare),
+            new Column<>("station.airtimeUs", StationResult::airtimeUs),
+            new Column<>("station.ppdus", StationResult::ppdus),
+            new Column<>("station.avgAggregateSize", StationResult::avgAggregateSize),
+            new Column<>("station.retries", StationResult::retries),
+            new Column<>("station.failedMpdus", StationResult::failedMpdus));
+
     private static final List<String> LATENCY_FIELDS = List.of("p50", "p90", "p99", "mean", "max", "samples");
 
     private ResultCsv() {
@@ -44,6 +58,10 @@ final class ResultCsv {
         for (String stat : List.of("latencyMs", "rttMs", "upLatencyMs")) {
             LATENCY_FIELDS.forEach(field -> header.add(stat + "." + field));
         }
+        boolean stations = result.stations() != null && !result.stations().isEmpty();
+        if (stations) {
+            STATION_COLUMNS.forEach(c -> header.add(c.name()));
+        }
         StringBuilder csv = new StringBuilder();
         line(csv, header);
         for (FlowResult flow : result.flows()) {
@@ -52,7 +70,21 @@ final class ResultCsv {
             latency(row, flow.latencyMs());
             latency(row, flow.rttMs());
             latency(row, flow.upLatencyMs());
+            if (stations) {
+                STATION_COLUMNS.forEach(c -> row.add(""));
+            }
             line(csv, row);
+        }
+        if (stations) {
+            int flowColumns = header.size() - 1 - STATION_COLUMNS.size();
+            for (StationResult station : result.stations()) {
+                List<String> row = new ArrayList<>(List.of("station"));
+                for (int i = 0; i < flowColumns; i++) {
+                    row.add("");
+                }
+                STATION_COLUMNS.forEach(c -> row.add(format(c.value().apply(station))));
+                line(csv, row);
+            }
         }
         return csv.toString();
     }

@@ -3,6 +3,8 @@ package dev.fqlab.result;
 import dev.fqlab.sim.result.FlowResult;
 import dev.fqlab.sim.result.LatencyStats;
 import dev.fqlab.sim.result.SimulationResult;
+import dev.fqlab.sim.result.StationResult;
+import dev.fqlab.sim.result.TxqResult;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;
@@ -17,7 +19,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
- * Results in SQL: the JSON document with summary columns, one row per flow, and the time series in long form
+ * Results in SQL: the JSON document with summary columns, one row per flow, per station and per TXQ (WiFi), and
+ * the time series in long form
  * (batched: a long run at a fine interval has tens of thousands of points). Call {@link #insert} inside the
  * transaction that marks the experiment SUCCEEDED.
  */
@@ -55,6 +58,8 @@ public class ResultRepository {
                 .param("storedAt", storedAt.atOffset(ZoneOffset.UTC))
                 .update();
         insertFlows(experimentId, result.flows());
+        insertStations(experimentId, result.stations());
+        insertTxqs(experimentId, result.txqs());
         insertSeries(experimentId, result);
     }
 
@@ -105,6 +110,60 @@ public class ResultRepository {
             setLong(ps, i++, f.tcp() == null ? null : f.tcp().rtoCount());
             setDouble(ps, i++, f.tcp() == null ? null : f.tcp().meanCwndPackets());
             setDouble(ps, i, f.tcp() == null ? null : f.tcp().meanRttMs());
+        });
+    }
+
+    private void insertStations(UUID experimentId, List<StationResult> stations) {
+        if (stations == null || stations.isEmpty()) {
+            return;
+        }
+        record IndexedStation(int index, StationResult station) {
+        }
+        List<IndexedStation> rows = new ArrayList<>();
+        for (int i = 0; i < stations.size(); i++) {
+            rows.add(new IndexedStation(i, stations.get(i)));
+        }
+        jdbcTemplate.batchUpdate("""
+                INSERT INTO result_stations (experiment_id, station_index, name, throughput_mbps, down_mbps, up_mbps,
+                    airtime_share, airtime_us, ppdus, avg_aggregate_size, retries, failed_mpdus)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", rows, BATCH_SIZE, (ps, row) -> {
+            StationResult s = row.station();
+            ps.setObject(1, experimentId);
+            ps.setInt(2, row.index());
+            ps.setString(3, s.name());
+            ps.setDouble(4, s.throughputMbps());
+            ps.setDouble(5, s.downMbps());
+            ps.setDouble(6, s.upMbps());
+            ps.setDouble(7, s.airtimeShare());
+            ps.setLong(8, s.airtimeUs());
+            ps.setLong(9, s.ppdus());
+            ps.setDouble(10, s.avgAggregateSize());
+            ps.setLong(11, s.retries());
+            ps.setLong(12, s.failedMpdus());
+        });
+    }
+
+    private void insertTxqs(UUID experimentId, List<TxqResult> txqs) {
+        if (txqs == null || txqs.isEmpty()) {
+            return;
+        }
+        jdbcTemplate.batchUpdate("""
+                INSERT INTO result_txqs (experiment_id, station, tid, ac, backlog_bytes, backlog_packets, new_flows,
+                    drops, marks, overlimit, collisions, tx_bytes, tx_packets)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", txqs, BATCH_SIZE, (ps, q) -> {
+            ps.setObject(1, experimentId);
+            ps.setString(2, q.station());
+            ps.setInt(3, q.tid());
+            ps.setString(4, q.ac());
+            ps.setLong(5, q.backlogBytes());
+            ps.setLong(6, q.backlogPackets());
+            ps.setLong(7, q.newFlows());
+            ps.setLong(8, q.drops());
+            ps.setLong(9, q.marks());
+            ps.setLong(10, q.overlimit());
+            ps.setLong(11, q.collisions());
+            ps.setLong(12, q.txBytes());
+            ps.setLong(13, q.txPackets());
         });
     }
 

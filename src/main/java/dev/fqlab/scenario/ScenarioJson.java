@@ -7,6 +7,7 @@ import dev.fqlab.sim.scenario.QdiscSpec;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.StationSpec;
 import dev.fqlab.sim.scenario.TrafficSpec;
+import dev.fqlab.sim.scenario.WifiLinkSpec;
 import dev.fqlab.sim.scenario.WiredLinkSpec;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -57,6 +58,7 @@ public final class ScenarioJson {
                 number(json, "lossRate", wired.lossRate());
                 json.put("l2OverheadBytes", wired.l2OverheadBytes());
             }
+            case WifiLinkSpec wifi -> throw new IllegalArgumentException("the parser does not accept wifi links yet");
         }
         return json;
     }

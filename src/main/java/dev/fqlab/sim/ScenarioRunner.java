@@ -5,8 +5,10 @@ import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.result.EngineStats;
 import dev.fqlab.sim.result.FlowResult;
 import dev.fqlab.sim.result.SimulationResult;
+import dev.fqlab.sim.result.StationResult;
 import dev.fqlab.sim.result.Summary;
 import dev.fqlab.sim.scenario.Scenario;
+import dev.fqlab.sim.scenario.WifiLinkSpec;
 import dev.fqlab.sim.scenario.WiredLinkSpec;
 import dev.fqlab.sim.stats.FlowStats;
 import dev.fqlab.sim.stats.Jain;
@@ -33,32 +35,32 @@ public final class ScenarioRunner {
      * @throws dev.fqlab.sim.core.SimulationCancelledException when {@code control} asks to stop
      */
     public static SimulationResult run(Scenario scenario, RunControl control) {
-        if (!(scenario.link() instanceof WiredLinkSpec)) {
-            throw new IllegalArgumentException("only wired links are simulated by this engine version");
-        }
         long wallStart = System.nanoTime();
         long endNs = Time.seconds(scenario.durationS());
-        WiredModel model = new WiredModel(scenario);
+        Network network = switch (scenario.link()) {
+            case WiredLinkSpec wired -> new WiredModel(scenario);
+            case WifiLinkSpec wifi -> new WifiModel(scenario);
+        };
         SeriesRecorder series = null;
         if (scenario.sampleIntervalMs() > 0) {
             String[] names = scenario.flows().stream().map(f -> f.name()).toArray(String[]::new);
-            series = new SeriesRecorder(model.sim, Time.ms(scenario.sampleIntervalMs()), endNs, names, model.stats,
-                    model.down.qdisc());
+            series = new SeriesRecorder(network.sim, Time.ms(scenario.sampleIntervalMs()), endNs, names,
+                    network.stats, network.downQdisc(), network.seriesStations());
             series.start();
         }
-        model.start();
-        model.sim.run(endNs, control);
+        network.start();
+        network.sim.run(endNs, control);
         double wallS = (System.nanoTime() - wallStart) / 1e9;
-        return collect(scenario, model, series, wallS);
+        return collect(scenario, network, series, wallS);
     }
 
-    private static SimulationResult collect(Scenario scenario, WiredModel model, SeriesRecorder series,
+    private static SimulationResult collect(Scenario scenario, Network network, SeriesRecorder series,
                                             double wallS) {
         double measuredS = scenario.durationS() - scenario.warmupS();
         List<FlowResult> flows = new ArrayList<>();
         List<Double> loadThroughputs = new ArrayList<>();
         double total = 0;
-        for (Flow flow : model.flows) {
+        for (Flow flow : network.flows) {
             FlowResult r = flowResult(flow, measuredS);
             flows.add(r);
             total += r.throughputMbps();
@@ -66,14 +68,23 @@ public final class ScenarioRunner {
                 loadThroughputs.add(r.throughputMbps());
             }
         }
-        double jain = Jain.index(loadThroughputs.stream().mapToDouble(Double::doubleValue).toArray());
-        long events = model.sim.events();
+        List<StationResult> stations = network.stationResults(measuredS);
+        Summary summary;
+        if (stations.isEmpty()) {
+            double jain = Jain.index(loadThroughputs.stream().mapToDouble(Double::doubleValue).toArray());
+            summary = new Summary(Numbers.round6(total), Numbers.round6OrNull(jain), null);
+        } else {
+            double jainThroughput = Jain.index(stations.stream().mapToDouble(StationResult::throughputMbps).toArray());
+            double jainAirtime = Jain.index(stations.stream().mapToDouble(s -> (double) s.airtimeUs()).toArray());
+            summary = new Summary(Numbers.round6(total), Numbers.round6OrNull(jainThroughput),
+                    Numbers.round6OrNull(jainAirtime));
+        }
+        long events = network.sim.events();
         var engine = new EngineStats(Numbers.round6(wallS), events,
-                Numbers.round6(wallS > 0 ? events / wallS : 0), model.pool.acquired(),
+                Numbers.round6(wallS > 0 ? events / wallS : 0), network.pool.acquired(),
                 Numbers.round6(wallS > 0 ? scenario.durationS() / wallS : 0));
         return new SimulationResult(null, null, null, scenario.seed(), Numbers.round6(scenario.durationS()), engine,
-                new Summary(Numbers.round6(total), Numbers.round6OrNull(jain), null),
-                List.of(), flows, List.of(), model.down.qdisc().result(), model.up.qdisc().result(),
+                summary, stations, flows, network.txqResults(), network.qdiscResult(), network.qdiscUpResult(),
                 series == null ? null : series.result());
     }
 

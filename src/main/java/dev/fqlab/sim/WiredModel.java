@@ -1,24 +1,25 @@
 package dev.fqlab.sim;
 
 import dev.fqlab.sim.core.RandomStream;
-import dev.fqlab.sim.core.Simulator;
 import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.link.DelayLine;
 import dev.fqlab.sim.link.WiredLink;
-import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.packet.FlowHash;
-import dev.fqlab.sim.packet.Packet;
-import dev.fqlab.sim.packet.PacketPool;
-import dev.fqlab.sim.packet.PacketSink;
+import dev.fqlab.sim.qdisc.Qdisc;
 import dev.fqlab.sim.qdisc.Qdiscs;
+import dev.fqlab.sim.result.QdiscResult;
+import dev.fqlab.sim.result.StationResult;
+import dev.fqlab.sim.result.TxqResult;
 import dev.fqlab.sim.scenario.FlowSpec;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.TrafficSpec;
 import dev.fqlab.sim.scenario.WiredLinkSpec;
 import dev.fqlab.sim.stats.FlowStats;
+import dev.fqlab.sim.stats.SeriesRecorder;
 import dev.fqlab.sim.traffic.Flow;
 import dev.fqlab.sim.traffic.PingFlow;
 import dev.fqlab.sim.traffic.UdpFlow;
+import java.util.List;
 
 /**
  * The wired topology of scenario.md: a remote server {@code wiredRttMs/2} away from the router, the bottleneck
@@ -28,20 +29,14 @@ import dev.fqlab.sim.traffic.UdpFlow;
  *   up:   host   →                 qdisc → wire(upRateMbps) → delay(rtt/2) → server
  * </pre>
  */
-final class WiredModel implements PacketSink, DropListener {
-    /** The server's and the host's IPv4 addresses (10.0.0.1, 10.0.1.1) and UDP, for 5-tuple hashing. */
-    private static final int SERVER_ADDR = 0x0A000001;
+final class WiredModel extends Network {
+    /** The receiving host's IPv4 address (10.0.1.1). */
     private static final int HOST_ADDR = 0x0A000101;
-    private static final int UDP = 17;
     /** Ethernet MTU: the IP MTU the qdiscs' CoDel floor and quantum default assume. */
     private static final int IP_MTU = 1500;
 
-    final Simulator sim = new Simulator();
-    final PacketPool pool = new PacketPool();
     final WiredLink down;
     final WiredLink up;
-    final Flow[] flows;
-    final FlowStats[] stats;
 
     WiredModel(Scenario scenario) {
         WiredLinkSpec link = (WiredLinkSpec) scenario.link();
@@ -78,23 +73,33 @@ final class WiredModel implements PacketSink, DropListener {
         }
     }
 
-    void start() {
-        for (Flow f : flows) {
-            f.start();
-        }
+    @Override
+    Qdisc downQdisc() {
+        return down.qdisc();
     }
 
-    /** Delivery at the far end of either direction. */
     @Override
-    public void accept(Packet p, long now) {
-        flows[p.flowId].delivered(p, now);
-        pool.release(p);
+    QdiscResult qdiscResult() {
+        return down.qdisc().result();
     }
 
-    /** A qdisc dropped it or the wire lost it. */
     @Override
-    public void dropped(Packet p, long now) {
-        flows[p.flowId].dropped(p, now);
-        pool.release(p);
+    QdiscResult qdiscUpResult() {
+        return up.qdisc().result();
+    }
+
+    @Override
+    List<StationResult> stationResults(double measuredS) {
+        return List.of();
+    }
+
+    @Override
+    List<TxqResult> txqResults() {
+        return List.of();
+    }
+
+    @Override
+    SeriesRecorder.Stations seriesStations() {
+        return null;
     }
 }

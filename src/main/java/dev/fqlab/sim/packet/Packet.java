@@ -36,6 +36,13 @@ public final class Packet {
     /** When a delay line releases it (ns). */
     public long releaseAt;
 
+    /** 802.11: the MPDU sequence number within its BlockAck session. */
+    public long mpduSeq;
+    /** 802.11: transmissions of this MPDU so far. */
+    public int transmissions;
+    /** 802.11: airtime estimate charged to AQL at dequeue (ns), returned at TX completion. */
+    public long aqlNs;
+
     /** True when the packet carries an ECN-capable or CE codepoint (INET_ECN_set_ce would succeed). */
     public boolean ecnCapable() {
         return ecn != 0;
@@ -63,5 +70,8 @@ public final class Packet {
         sentAt = 0;
         enqueuedAt = 0;
         releaseAt = 0;
+        mpduSeq = 0;
+        transmissions = 0;
+        aqlNs = 0;
     }
 }

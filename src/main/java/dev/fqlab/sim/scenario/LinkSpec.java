@@ -1,7 +1,7 @@
 package dev.fqlab.sim.scenario;
 
-/** The bottleneck: {@code wired} now, {@code wifi} with the WiFi issue. */
-public sealed interface LinkSpec permits WiredLinkSpec {
+/** The bottleneck: a {@code wired} link or a {@code wifi} channel shared by an AP and its stations. */
+public sealed interface LinkSpec permits WiredLinkSpec, WifiLinkSpec {
     /** The scenario's {@code link.type}. */
     String type();
 }

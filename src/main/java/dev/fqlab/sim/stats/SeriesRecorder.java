@@ -13,16 +13,39 @@ import java.util.Map;
 
 /**
  * Samples the time series (results.md {@code series}) at the end of every interval of the whole run: per flow
- * goodput and mean latency of what was delivered during the interval, the qdisc's backlog at its end and its
- * drops during it. The last interval may be shorter when the duration is not a multiple of it.
+ * goodput and mean latency of what was delivered during the interval, per station (WiFi) goodput, share of the
+ * stations' airtime and packets queued for it at the AP, the qdisc's backlog at its end and its drops during it.
+ * The last interval may be shorter when the duration is not a multiple of it.
  */
 public final class SeriesRecorder {
+
+    /** What the recorder reads from the stations of a WiFi link. */
+    public interface Stations {
+        int count();
+
+        String name(int station);
+
+        /** Goodput bytes delivered to or from the station since the last call. */
+        long takeGoodputBytes(int station);
+
+        /** Airtime the station used since the last call. */
+        long takeAirtimeNs(int station);
+
+        /** Packets queued for the station now. */
+        int backlogPackets(int station);
+    }
+
     private final Simulator sim;
     private final long intervalNs;
     private final long endNs;
     private final String[] flowNames;
     private final FlowStats[] flows;
     private final Qdisc qdisc;
+    private final Stations stations;
+    private final double[][] stationThroughput;
+    private final double[][] stationAirtime;
+    private final double[][] stationBacklog;
+    private final long[] airtime;
     private final double[] t;
     private final double[][] throughput;
     private final double[][] latency;
@@ -38,8 +61,12 @@ public final class SeriesRecorder {
         }
     };
 
+    /**
+     * @param qdisc the down qdisc, or null when there is none (its series are then 0)
+     * @param stations the stations of a WiFi link, or null
+     */
     public SeriesRecorder(Simulator sim, long intervalNs, long endNs, String[] flowNames, FlowStats[] flows,
-                          Qdisc qdisc) {
+                          Qdisc qdisc, Stations stations) {
         this.sim = sim;
         this.intervalNs = intervalNs;
         this.endNs = endNs;
@@ -52,6 +79,12 @@ public final class SeriesRecorder {
         this.latency = new double[flows.length][n];
         this.backlog = new double[n];
         this.drops = new double[n];
+        this.stations = stations;
+        int s = stations == null ? 0 : stations.count();
+        this.stationThroughput = new double[s][n];
+        this.stationAirtime = new double[s][n];
+        this.stationBacklog = new double[s][n];
+        this.airtime = new long[s];
     }
 
     public void start() {
@@ -65,14 +98,31 @@ public final class SeriesRecorder {
             throughput[f][sample] = flows[f].takeIntervalGoodput() * 8 / seconds / 1e6;
             latency[f][sample] = flows[f].takeIntervalLatencyNs() / Time.NS_PER_MS;
         }
-        backlog[sample] = qdisc.backlogPackets();
-        long d = qdisc.drops();
+        backlog[sample] = qdisc == null ? 0 : qdisc.backlogPackets();
+        long d = qdisc == null ? 0 : qdisc.drops();
         drops[sample] = d - lastDrops;
         lastDrops = d;
+        sampleStations(seconds);
         lastSampleNs = now;
         sample++;
         if (sample < t.length) {
             sim.schedule(tick, Math.min((sample + 1) * intervalNs, endNs));
+        }
+    }
+
+    private void sampleStations(double seconds) {
+        if (stations == null) {
+            return;
+        }
+        long total = 0;
+        for (int i = 0; i < airtime.length; i++) {
+            airtime[i] = stations.takeAirtimeNs(i);
+            total += airtime[i];
+            stationThroughput[i][sample] = stations.takeGoodputBytes(i) * 8 / seconds / 1e6;
+            stationBacklog[i][sample] = stations.backlogPackets(i);
+        }
+        for (int i = 0; i < airtime.length; i++) {
+            stationAirtime[i][sample] = total == 0 ? Double.NaN : (double) airtime[i] / total;
         }
     }
 
@@ -81,7 +131,12 @@ public final class SeriesRecorder {
         for (int f = 0; f < flows.length; f++) {
             flowSeries.put(flowNames[f], new Series.FlowSeries(list(throughput[f]), list(latency[f])));
         }
-        return new Series(Time.toMs(intervalNs), list(t), flowSeries, new LinkedHashMap<>(),
+        Map<String, Series.StationSeries> stationSeries = new LinkedHashMap<>();
+        for (int i = 0; i < stationThroughput.length; i++) {
+            stationSeries.put(stations.name(i), new Series.StationSeries(list(stationThroughput[i]),
+                    list(stationAirtime[i]), list(stationBacklog[i])));
+        }
+        return new Series(Time.toMs(intervalNs), list(t), flowSeries, stationSeries,
                 new Series.QdiscSeries(list(backlog), list(drops)));
     }
 

@@ -1,0 +1,135 @@
+package dev.fqlab.sim;
+
+import dev.fqlab.sim.core.RandomStream;
+import dev.fqlab.sim.core.Time;
+import dev.fqlab.sim.link.DelayLine;
+import dev.fqlab.sim.packet.FlowHash;
+import dev.fqlab.sim.packet.Packet;
+import dev.fqlab.sim.qdisc.Qdisc;
+import dev.fqlab.sim.qdisc.Qdiscs;
+import dev.fqlab.sim.result.QdiscResult;
+import dev.fqlab.sim.result.StationResult;
+import dev.fqlab.sim.result.TxqResult;
+import dev.fqlab.sim.scenario.FlowSpec;
+import dev.fqlab.sim.scenario.QdiscSpec;
+import dev.fqlab.sim.scenario.Scenario;
+import dev.fqlab.sim.scenario.StationSpec;
+import dev.fqlab.sim.scenario.TrafficSpec;
+import dev.fqlab.sim.scenario.WifiLinkSpec;
+import dev.fqlab.sim.stats.FlowStats;
+import dev.fqlab.sim.stats.SeriesRecorder;
+import dev.fqlab.sim.traffic.Flow;
+import dev.fqlab.sim.traffic.PingFlow;
+import dev.fqlab.sim.traffic.UdpFlow;
+import dev.fqlab.sim.wifi.WifiNetwork;
+import java.util.List;
+
+/**
+ * The WiFi topology of scenario.md: a remote server {@code wiredRttMs/2} away from the AP on each side, the AP
+ * with its stack, and the stations sharing one channel with it.
+ * <pre>
+ *   down: server → delay(rtt/2) → AP: qdisc → TXQs → driver → air → station (reorder buffer) → receiver
+ *   up:   station FIFO → air → AP (reorder buffer) → delay(rtt/2) → server
+ * </pre>
+ */
+final class WifiModel extends Network {
+    private final WifiNetwork wifi;
+    private final Qdisc qdisc;
+    private final int[] stationOfFlow;
+
+    WifiModel(Scenario scenario) {
+        WifiLinkSpec link = (WifiLinkSpec) scenario.link();
+        List<StationSpec> stationSpecs = scenario.stations();
+        int n = scenario.flows().size();
+        this.stationOfFlow = new int[n];
+        int[] acOfFlow = new int[n];
+        for (int i = 0; i < n; i++) {
+            FlowSpec f = scenario.flows().get(i);
+            stationOfFlow[i] = indexOf(stationSpecs, f.station());
+            acOfFlow[i] = f.ac().ordinal();
+        }
+        QdiscSpec qdiscSpec = scenario.stack().qdisc();
+        this.qdisc = qdiscSpec instanceof QdiscSpec.Noqueue ? null : Qdiscs.create(qdiscSpec, 1514, this);
+        long halfRtt = Time.ms(scenario.wiredRttMs()) / 2;
+        var toServer = new DelayLine(sim, halfRtt, this);
+        long warmupNs = Time.seconds(scenario.warmupS());
+        this.wifi = new WifiNetwork(sim, scenario.seed(), link, scenario.stack(), stationSpecs, qdisc, stationOfFlow,
+                acOfFlow, this::deliveredToStation, toServer, this, warmupNs);
+        var fromServer = new DelayLine(sim, halfRtt, wifi.ap());
+
+        int apSalt = RandomStream.of(scenario.seed(), "hashrnd.ap").nextInt();
+        this.flows = new Flow[n];
+        this.stats = new FlowStats[n];
+        for (int i = 0; i < n; i++) {
+            FlowSpec spec = scenario.flows().get(i);
+            int s = stationOfFlow[i];
+            int stationAddr = 0x0A000100 + s + 1;
+            int stationSalt = RandomStream.of(scenario.seed(), "hashrnd.station." + stationSpecs.get(s).name()).nextInt();
+            int serverPort = 5001 + i;
+            int stationPort = 40001 + i;
+            var path = new Flow.FlowPath(
+                    fromServer, FlowHash.of(SERVER_ADDR, stationAddr, serverPort, stationPort, UDP, apSalt),
+                    wifi.station(s), FlowHash.of(stationAddr, SERVER_ADDR, stationPort, serverPort, UDP, stationSalt));
+            stats[i] = new FlowStats(warmupNs);
+            flows[i] = switch (spec.traffic()) {
+                case TrafficSpec.Udp u -> new UdpFlow(i, spec, stats[i], sim, pool, path,
+                        RandomStream.of(scenario.seed(), "flow." + spec.name() + ".jitter"));
+                case TrafficSpec.Ping p -> new PingFlow(i, spec, stats[i], sim, pool, path, warmupNs);
+            };
+        }
+    }
+
+    private static int indexOf(List<StationSpec> stations, String name) {
+        for (int i = 0; i < stations.size(); i++) {
+            if (stations.get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("unknown station " + name);
+    }
+
+    /** A down packet left the station's reorder buffer. */
+    private void deliveredToStation(Packet p, long now) {
+        wifi.countGoodput(stationOfFlow[p.flowId], p, now);
+        accept(p, now);
+    }
+
+    /** Up packets are counted when they reach the server. */
+    @Override
+    public void accept(Packet p, long now) {
+        if (p.up) {
+            wifi.countGoodput(stationOfFlow[p.flowId], p, now);
+        }
+        super.accept(p, now);
+    }
+
+    @Override
+    Qdisc downQdisc() {
+        return qdisc;
+    }
+
+    @Override
+    QdiscResult qdiscResult() {
+        return wifi.qdiscResult();
+    }
+
+    @Override
+    QdiscResult qdiscUpResult() {
+        return null;
+    }
+
+    @Override
+    List<StationResult> stationResults(double measuredS) {
+        return wifi.stationResults(measuredS);
+    }
+
+    @Override
+    List<TxqResult> txqResults() {
+        return wifi.txqResults();
+    }
+
+    @Override
+    SeriesRecorder.Stations seriesStations() {
+        return wifi;
+    }
+}

@@ -1,0 +1,152 @@
+package dev.fqlab.sim.wifi;
+
+import dev.fqlab.sim.core.RandomStream;
+import dev.fqlab.sim.packet.DropListener;
+import dev.fqlab.sim.packet.Packet;
+import dev.fqlab.sim.packet.PacketFifo;
+import dev.fqlab.sim.packet.PacketSink;
+import dev.fqlab.sim.packet.Truesize;
+import dev.fqlab.sim.scenario.AccessCategory;
+import dev.fqlab.sim.wifi.mac.BlockAckSession;
+import dev.fqlab.sim.wifi.mac.FrameSource;
+import dev.fqlab.sim.wifi.mac.Ppdu;
+import dev.fqlab.sim.wifi.mac.PpduBuilder;
+import dev.fqlab.sim.wifi.mac.ReorderBuffer;
+import dev.fqlab.sim.wifi.phy.PhyMode;
+
+/**
+ * A WiFi station (scenario.md {@code stations}): it sends its own traffic to the AP from a per-AC FIFO of
+ * {@code hwQueuePackets} frames (tail drop), aggregating like the AP, and receives the AP's frames through one
+ * reorder buffer per TID.
+ */
+final class StationNode implements Medium.Transmitter, PacketSink {
+    final int index;
+    final String name;
+    final PhyMode phy;
+    final double frameErrorRate;
+    final StationStats stats;
+    private final AccessPoint ap;
+    private final Medium medium;
+    private final PpduBuilder builder;
+    private final PacketFifo[] fifo = new PacketFifo[4];
+    private final FrameSource[] sources = new FrameSource[4];
+    private final BlockAckSession[] sessions = new BlockAckSession[8];
+    private final ReorderBuffer[] reorder = new ReorderBuffer[8];
+    private final Medium.Contender[] contenders = new Medium.Contender[4];
+    private final Ppdu[] ppdus = new Ppdu[4];
+    private final int capacity;
+    private final int retryLimit;
+    private final RandomStream losses;
+    private final DropListener drops;
+
+    StationNode(int index, String name, PhyMode phy, double frameErrorRate, AccessPoint ap, Medium medium,
+                PpduBuilder builder, int capacity, int retryLimit, int maxSubframes, RandomStream losses,
+                PacketSink deliver, DropListener drops, long warmupNs) {
+        this.index = index;
+        this.name = name;
+        this.phy = phy;
+        this.frameErrorRate = frameErrorRate;
+        this.ap = ap;
+        this.medium = medium;
+        this.builder = builder;
+        this.capacity = capacity;
+        this.retryLimit = retryLimit;
+        this.losses = losses;
+        this.drops = drops;
+        this.stats = new StationStats(warmupNs);
+        for (int ac = 0; ac < 4; ac++) {
+            PacketFifo queue = new PacketFifo();
+            fifo[ac] = queue;
+            sources[ac] = t -> queue.poll();
+            ppdus[ac] = new Ppdu(maxSubframes);
+            contenders[ac] = medium.contender(this, AccessCategory.values()[ac]);
+        }
+        for (int tid = 0; tid < 8; tid++) {
+            reorder[tid] = new ReorderBuffer(deliver);
+        }
+    }
+
+    /** Connects the uplink BlockAck sessions to the AP's reorder buffers. */
+    void connect() {
+        for (int tid = 0; tid < 8; tid++) {
+            sessions[tid] = new BlockAckSession(ap.uplinkReorder(index, tid));
+        }
+    }
+
+    /** The downlink reorder buffer of a TID. */
+    ReorderBuffer reorder(int tid) {
+        return reorder[tid];
+    }
+
+    /** A packet from one of the station's own senders (an up flow or a probe). */
+    @Override
+    public void accept(Packet p, long now) {
+        p.length = p.ipBytes + 14;
+        p.truesize = Truesize.of(p.length);
+        int ac = acOf(p);
+        if (fifo[ac].packets() >= capacity) {
+            drops.dropped(p, now);
+            return;
+        }
+        p.enqueuedAt = now;
+        fifo[ac].add(p);
+        medium.wake(contenders[ac], now);
+    }
+
+    private int acOf(Packet p) {
+        return ap.acOfFlow(p.flowId);
+    }
+
+    @Override
+    public boolean hasFrames(int ac) {
+        return !fifo[ac].isEmpty() || sessions[Tids.TID_OF_AC[ac]].hasWork();
+    }
+
+    @Override
+    public Ppdu startTxop(int ac, long now) {
+        int tid = Tids.TID_OF_AC[ac];
+        Ppdu ppdu = ppdus[ac];
+        builder.build(ppdu, index, tid, ac, sessions[tid], sources[ac], phy,
+                ac != AccessCategory.VO.ordinal(), now);
+        return ppdu.isEmpty() ? null : ppdu;
+    }
+
+    @Override
+    public boolean endTxop(int ac, Ppdu ppdu, boolean collided, long now) {
+        BlockAckSession ba = sessions[ppdu.tid];
+        boolean anyAcked = false;
+        for (int i = 0; i < ppdu.count(); i++) {
+            Packet p = ppdu.mpdu(i);
+            p.transmissions++;
+            if (!collided && losses.nextDouble() >= frameErrorRate) {
+                anyAcked = true;
+                ba.acknowledged(p, now);
+            } else if (p.transmissions >= retryLimit) {
+                stats.failedMpdus++;
+                ba.abandoned(p, now);
+                drops.dropped(p, now);
+            } else {
+                stats.retries++;
+                ba.failed(p);
+            }
+        }
+        long airtime = ppdu.ppduNs + AccessPoint.responseTime(ppdu);
+        stats.txop(airtime, ppdu.count(), now);
+        ap.receivedFrom(index, ac, airtime, now);
+        return anyAcked;
+    }
+
+    @Override
+    public int priority(int ac) {
+        return Tids.priority(ac);
+    }
+
+    /** Frames waiting to go up. */
+    int queued() {
+        int n = 0;
+        for (int ac = 0; ac < 4; ac++) {
+            n += fifo[ac].packets();
+        }
+        return n;
+    }
+}

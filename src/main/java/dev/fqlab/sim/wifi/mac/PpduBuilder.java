@@ -1,0 +1,73 @@
+package dev.fqlab.sim.wifi.mac;
+
+import dev.fqlab.sim.packet.Packet;
+import dev.fqlab.sim.scenario.AmpduSpec;
+import dev.fqlab.sim.wifi.phy.MacFraming;
+import dev.fqlab.sim.wifi.phy.PhyMode;
+
+/**
+ * Fills a PPDU the way ath9k's {@code ath_tx_form_aggr} does (kernel-spec §5.1): retransmissions first, then new
+ * frames, while the A-MPDU stays within {@code maxSubframes}, {@code maxBytes}, the PSDU that fits in
+ * {@code maxDurationUs} at the peer's rate, and the BlockAck window. A new frame that does not fit is parked for
+ * the next PPDU (it has already left its queue). Without aggregation (802.11a, or VO) a PPDU carries one MPDU.
+ */
+public final class PpduBuilder {
+    private final int maxSubframes;
+    private final int maxBytes;
+    private final long maxDurationNs;
+    private final boolean ampdu;
+
+    public PpduBuilder(AmpduSpec spec) {
+        this.ampdu = spec.enabled();
+        this.maxSubframes = spec.enabled() ? spec.maxSubframes() : 1;
+        this.maxBytes = spec.maxBytes();
+        this.maxDurationNs = spec.maxDurationUs() * 1_000L;
+    }
+
+    /**
+     * Builds into {@code ppdu}; empty when there is nothing to send.
+     *
+     * @param aggregate false forces one MPDU (VO, or a peer without aggregation)
+     */
+    public void build(Ppdu ppdu, int station, int tid, int ac, BlockAckSession ba, FrameSource source, PhyMode phy,
+                      boolean aggregate, long now) {
+        boolean aggregating = ampdu && aggregate && phy.aggregates();
+        ppdu.reset(station, tid, ac, aggregating);
+        int limitFrames = aggregating ? Math.min(maxSubframes, ppdu.capacity()) : 1;
+        int limitBytes = aggregating ? Math.min(maxBytes, phy.maxPsduBytes(maxDurationNs)) : Integer.MAX_VALUE;
+        while (ppdu.count() < limitFrames) {
+            boolean retry = true;
+            Packet p = ba.pollRetry();
+            if (p == null) {
+                retry = false;
+                p = ba.takeParked();
+                if (p == null) {
+                    if (!ba.windowOpen()) {
+                        break;
+                    }
+                    p = source.take(now);
+                    if (p == null) {
+                        break;
+                    }
+                }
+            }
+            int mpdu = MacFraming.mpduBytes(p.ipBytes);
+            int bytes = aggregating ? MacFraming.subframeBytes(mpdu) : mpdu;
+            if (ppdu.count() > 0 && ppdu.psduBytes() + bytes > limitBytes) {
+                if (retry) {
+                    ba.unpollRetry(p);
+                } else {
+                    ba.park(p);
+                }
+                break;
+            }
+            if (!retry) {
+                ba.assign(p);
+            }
+            ppdu.add(p, bytes);
+        }
+        if (!ppdu.isEmpty()) {
+            ppdu.ppduNs = phy.ppduNs(ppdu.psduBytes());
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package dev.fqlab.sim.wifi.mac80211;
+
+import dev.fqlab.sim.scenario.SchedulerSpec;
+
+/**
+ * mac80211's airtime deficit round robin, kernel-spec §4.3 (v5.1–v5.13 and again v6.0+): a deficit in µs per
+ * station and AC, started at and topped up by the station's quantum ({@code quantumUs × weight / 256}); airtime
+ * is charged after the fact (TX at completion, RX when received, if {@code chargeRx}). A station whose deficit
+ * is negative is topped up and rotated to the tail; a served TXQ that still has frames goes back to the head, so
+ * the same station is served again in the next pass until its deficit runs out.
+ */
+final class AirtimeScheduler extends TxqScheduler {
+    private final long[][] deficitNs;
+    private final long[] quantumNs;
+    private final boolean chargeRx;
+
+    AirtimeScheduler(SchedulerSpec.Airtime spec, int stations, int[] weights) {
+        this.chargeRx = spec.chargeRx();
+        this.quantumNs = new long[stations];
+        this.deficitNs = new long[stations][4];
+        for (int s = 0; s < stations; s++) {
+            quantumNs[s] = spec.quantumUs() * 1_000L * weights[s] / 256;
+            for (int ac = 0; ac < 4; ac++) {
+                deficitNs[s][ac] = quantumNs[s];
+            }
+        }
+    }
+
+    @Override
+    public Txq next(int ac) {
+        while (true) {
+            Txq t = firstOf(ac);
+            if (t == null) {
+                return null;
+            }
+            if (deficitNs[t.station][ac] < 0) {
+                deficitNs[t.station][ac] += quantumNs[t.station];
+                moveToTail(t);
+                continue;
+            }
+            if (t.round == currentRound(ac)) {
+                return null; // served in this pass already
+            }
+            unlink(t);
+            t.round = currentRound(ac);
+            return t;
+        }
+    }
+
+    @Override
+    public void giveBack(Txq txq) {
+        if (txq.hasWork() && !txq.scheduled) {
+            addHead(txq);
+        }
+    }
+
+    @Override
+    public void chargeAirtime(int station, int ac, long txNs, long rxNs) {
+        deficitNs[station][ac] -= txNs + (chargeRx ? rxNs : 0);
+    }
+
+    long deficitNs(int station, int ac) {
+        return deficitNs[station][ac];
+    }
+}

@@ -1,0 +1,212 @@
+package dev.fqlab.sim.wifi.mac80211;
+
+import dev.fqlab.sim.packet.DropListener;
+import dev.fqlab.sim.packet.FlowHash;
+import dev.fqlab.sim.packet.Packet;
+import dev.fqlab.sim.scenario.QuantumMode;
+import dev.fqlab.sim.scenario.TxqsSpec;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * mac80211's generic fq for one radio, kernel-spec §3 (include/net/fq_impl.h, Linux ≥ 5.11): one table of
+ * {@code flows} buckets shared by every TXQ of the radio, radio-wide packet and memory limits, and per TXQ
+ * (tin) new/old lists with deficit round robin of {@code quantum} bytes and CoDel per flow.
+ * <ul>
+ *   <li>Classification: a packet whose bucket is owned by another TXQ goes to its own TXQ's default flow
+ *       ({@code collisions}); with {@code collisionCheck: false} — the check before the fix in seed 000 — any owned
+ *       bucket, even one its own TXQ owns, sends it there, splitting a flow over two queues.</li>
+ *   <li>{@code new-flows} counts ownership acquisitions: a flow is released when dequeue finds it empty and takes
+ *       it off the lists.</li>
+ *   <li>Over a limit the globally fattest flow (any TXQ, default flows included) loses a batch of
+ *       {@code max(1, min(32, qlen/2))} head packets; {@code overlimit} counts batches.</li>
+ *   <li>{@code fq: false} makes every TXQ a plain FIFO: everything goes to its default flow, without CoDel.</li>
+ * </ul>
+ */
+public final class Fq {
+    private static final int MAX_DROP_BATCH = 32;
+
+    private final FqFlow[] flows;
+    private final List<Txq> tins = new ArrayList<>();
+    private final int limit;
+    private final long memoryLimit;
+    private final int quantum;
+    private final boolean packetMixing;
+    private final boolean fqEnabled;
+    private final boolean collisionCheck;
+    private final TxqsSpec spec;
+    final DropListener drops;
+
+    private int backlog;
+    private long memoryUsage;
+    private long overlimit;
+    private long overmemory;
+    private long collisions;
+
+    public Fq(TxqsSpec spec, DropListener drops) {
+        this.spec = spec;
+        this.flows = new FqFlow[spec.flows()];
+        for (int i = 0; i < flows.length; i++) {
+            flows[i] = new FqFlow(i);
+        }
+        this.limit = spec.limit();
+        this.memoryLimit = spec.memoryLimitBytes();
+        this.quantum = spec.quantum();
+        this.packetMixing = spec.quantumMode() == QuantumMode.PACKETS;
+        this.fqEnabled = spec.fq();
+        this.collisionCheck = spec.collisionCheck();
+        this.drops = drops;
+    }
+
+    /** A new TXQ (tin) of this radio. */
+    public Txq newTxq(int station, int tid, int ac) {
+        Txq txq = new Txq(this, station, tid, ac, spec.codel());
+        tins.add(txq);
+        return txq;
+    }
+
+    /** {@code fq_flow_classify}: the flow a packet for {@code tin} joins, counting collisions and activations. */
+    private FqFlow classify(Txq tin, Packet p) {
+        if (!fqEnabled) {
+            if (tin.defaultFlow.tin == null) {
+                tin.newFlowCount++;
+            }
+            return tin.defaultFlow;
+        }
+        FqFlow flow = flows[FlowHash.bucket(p.hash, flows.length)];
+        boolean toDefault = collisionCheck ? flow.tin != null && flow.tin != tin : flow.tin != null;
+        if (toDefault) {
+            flow = tin.defaultFlow;
+            tin.collisions++;
+            collisions++;
+        }
+        if (flow.tin == null) {
+            tin.newFlowCount++;
+        }
+        return flow;
+    }
+
+    /** {@code fq_tin_enqueue}: accepts the packet, then drops from the fattest flow while over a limit. */
+    public void enqueue(Txq tin, Packet p, long now) {
+        FqFlow flow = classify(tin, p);
+        p.enqueuedAt = now;
+        flow.tin = tin;
+        tin.backlogBytes += p.length;
+        tin.backlogPackets++;
+        memoryUsage += p.truesize;
+        backlog++;
+        if (flow.list == null) {
+            flow.deficit = packetMixing ? Math.min(quantum, p.length) : quantum;
+            tin.newFlows.addTail(flow);
+        }
+        flow.append(p);
+        boolean oom = memoryUsage > memoryLimit;
+        while (backlog > limit || oom) {
+            FqFlow fattest = fattestFlow();
+            if (fattest == null) {
+                return;
+            }
+            dropBatch(fattest, now);
+            fattest.tin.overlimit++;
+            overlimit++;
+            if (oom) {
+                overmemory++;
+                oom = memoryUsage > memoryLimit;
+            }
+        }
+    }
+
+    /** {@code fq_find_fattest_flow}: the largest byte backlog among buckets, then the default flows. */
+    private FqFlow fattestFlow() {
+        FqFlow fattest = null;
+        long len = 0;
+        for (FqFlow f : flows) {
+            if (f.backlog > len) {
+                fattest = f;
+                len = f.backlog;
+            }
+        }
+        for (Txq tin : tins) {
+            if (tin.defaultFlow.backlog > len) {
+                fattest = tin.defaultFlow;
+                len = tin.defaultFlow.backlog;
+            }
+        }
+        return fattest;
+    }
+
+    /** {@code fq_flow_drop}: {@code max(1, min(32, qlen/2))} packets from the head. */
+    private void dropBatch(FqFlow flow, long now) {
+        int pending = Math.min(MAX_DROP_BATCH, flow.packets / 2);
+        int dropped = 0;
+        do {
+            Packet p = flow.removeHead();
+            removed(flow.tin, p);
+            drops.dropped(p, now);
+            dropped++;
+        } while (dropped < pending);
+    }
+
+    /** Bookkeeping when a packet leaves a flow of {@code tin} ({@code fq_adjust_removal}). */
+    void removed(Txq tin, Packet p) {
+        tin.backlogBytes -= p.length;
+        tin.backlogPackets--;
+        backlog--;
+        memoryUsage -= p.truesize;
+    }
+
+    /**
+     * {@code fq_tin_dequeue}: deficit round robin over the TXQ's new then old flows, CoDel on each flow's head.
+     * A flow found empty is moved to the old list (anti-starvation) or taken off the lists and released.
+     */
+    public Packet dequeue(Txq tin, long now) {
+        while (true) {
+            FqFlow.FlowList head = !tin.newFlows.isEmpty() ? tin.newFlows : tin.oldFlows;
+            FqFlow flow = head.first;
+            if (flow == null) {
+                return null;
+            }
+            if (flow.deficit <= 0) {
+                flow.deficit += quantum;
+                flow.list.remove(flow);
+                tin.oldFlows.addTail(flow);
+                continue;
+            }
+            Packet p = fqEnabled ? tin.codel.dequeue(tin, flow, now) : tin.dequeueHead(flow);
+            if (p == null) {
+                if (head == tin.newFlows && !tin.oldFlows.isEmpty()) {
+                    flow.list.remove(flow);
+                    tin.oldFlows.addTail(flow);
+                } else {
+                    head.remove(flow);
+                    flow.tin = null; // released: the next packet for this bucket counts as a new flow
+                }
+                continue;
+            }
+            flow.deficit -= p.length;
+            tin.txBytes += p.length;
+            tin.txPackets++;
+            return p;
+        }
+    }
+
+    public int backlogPackets() {
+        return backlog;
+    }
+
+    public long memoryUsage() {
+        return memoryUsage;
+    }
+
+    public long overlimit() {
+        return overlimit;
+    }
+
+    public long overmemory() {
+        return overmemory;
+    }
+
+    public long collisions() {
+        return collisions;
+    }
+}

@@ -1,0 +1,96 @@
+package dev.fqlab.sim.wifi.mac80211;
+
+import dev.fqlab.sim.scenario.SchedulerSpec;
+
+/**
+ * Which TXQ the driver serves next, per access category: mac80211's {@code ieee80211_schedule_txq},
+ * {@code ieee80211_txq_schedule_start}, {@code ieee80211_next_txq} and {@code ieee80211_return_txq}
+ * (kernel-spec §4.3). A scheduling pass serves each TXQ at most once.
+ */
+public abstract class TxqScheduler {
+    private final Txq[] first = new Txq[4];
+    private final Txq[] last = new Txq[4];
+    private final long[] round = new long[4];
+
+    public static TxqScheduler create(SchedulerSpec spec, int stations, int[] airtimeWeights) {
+        return switch (spec) {
+            case SchedulerSpec.RoundRobin r -> new RoundRobinScheduler();
+            case SchedulerSpec.Airtime a -> new AirtimeScheduler(a, stations, airtimeWeights);
+        };
+    }
+
+    /** The TXQ has frames: make sure it is on its AC's list ({@code ieee80211_schedule_txq}). */
+    public void schedule(Txq txq) {
+        if (!txq.scheduled) {
+            addTail(txq);
+        }
+    }
+
+    /** Begins a scheduling pass ({@code ieee80211_txq_schedule_start}). */
+    public void startRound(int ac) {
+        round[ac]++;
+    }
+
+    /** The next TXQ to serve in this pass, taken off the list, or null ({@code ieee80211_next_txq}). */
+    public abstract Txq next(int ac);
+
+    /** The driver is done with the TXQ for now ({@code ieee80211_return_txq}). */
+    public abstract void giveBack(Txq txq);
+
+    /** Airtime a station used (TX at completion, RX at reception), for airtime fairness. */
+    public void chargeAirtime(int station, int ac, long txNs, long rxNs) {
+    }
+
+    protected long currentRound(int ac) {
+        return round[ac];
+    }
+
+    protected Txq firstOf(int ac) {
+        return first[ac];
+    }
+
+    protected void addTail(Txq t) {
+        t.scheduled = true;
+        t.schedNext = null;
+        t.schedPrev = last[t.ac];
+        if (last[t.ac] == null) {
+            first[t.ac] = t;
+        } else {
+            last[t.ac].schedNext = t;
+        }
+        last[t.ac] = t;
+    }
+
+    protected void addHead(Txq t) {
+        t.scheduled = true;
+        t.schedPrev = null;
+        t.schedNext = first[t.ac];
+        if (first[t.ac] == null) {
+            last[t.ac] = t;
+        } else {
+            first[t.ac].schedPrev = t;
+        }
+        first[t.ac] = t;
+    }
+
+    protected void unlink(Txq t) {
+        if (t.schedPrev == null) {
+            first[t.ac] = t.schedNext;
+        } else {
+            t.schedPrev.schedNext = t.schedNext;
+        }
+        if (t.schedNext == null) {
+            last[t.ac] = t.schedPrev;
+        } else {
+            t.schedNext.schedPrev = t.schedPrev;
+        }
+        t.schedPrev = null;
+        t.schedNext = null;
+        t.scheduled = false;
+    }
+
+    protected void moveToTail(Txq t) {
+        unlink(t);
+        addTail(t);
+    }
+}
