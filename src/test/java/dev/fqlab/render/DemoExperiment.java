@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -21,6 +22,11 @@ import tools.jackson.databind.JsonNode;
  * only: they share one service and database.
  */
 public final class DemoExperiment {
+
+    /** Where matplotlib (under flent) keeps its font cache: built once per checkout, not per test. */
+    public static Path matplotlibConfig() throws IOException {
+        return Files.createDirectories(Path.of("target", "matplotlib")).toAbsolutePath();
+    }
 
     public static final String SCENARIO = """
             {"name": "demo-fq-codel", "durationS": 6, "warmupS": 1,
@@ -70,16 +76,20 @@ public final class DemoExperiment {
         }
     }
 
+    /** The renderings the README shows (the wired demo's airtime plot only says that there are no stations). */
+    private static final Set<String> PICTURES = Set.of("throughput.svg", "latency-cdf.svg", "backlog.svg", "report.png",
+            "flent-ping_cdf.png", "flent-totals.png", "demo.flent.gz");
+
     /**
-     * Where a test keeps what it rendered: {@code target/renderings}, and also the directory named by
-     * {@code -Dfqlab.docs.dir} (the README's pictures are made that way, see src/main/deploy/docs/README.md).
+     * Where a test keeps what it rendered: {@code target/renderings}, and the README's pictures also in the
+     * directory named by {@code -Dfqlab.docs.dir} (see src/main/deploy/docs/README.md).
      */
     public static Path keep(String fileName, byte[] content) throws IOException {
         Path dir = Path.of("target", "renderings");
         Files.createDirectories(dir);
         Path file = Files.write(dir.resolve(fileName), content);
         String docs = System.getProperty("fqlab.docs.dir");
-        if (docs != null && !docs.isBlank()) {
+        if (docs != null && !docs.isBlank() && PICTURES.contains(fileName)) {
             Files.createDirectories(Path.of(docs));
             Files.write(Path.of(docs).resolve(fileName), content);
         }

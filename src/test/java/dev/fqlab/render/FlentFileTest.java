@@ -77,9 +77,8 @@ class FlentFileTest extends ServiceTest {
         }
     }
 
-    /** matplotlib without a display, with its caches in the test's directory rather than ~/.cache. */
-    private Map<String, String> headlessMatplotlib() throws IOException {
-        Path config = Files.createDirectories(work.resolve("mpl"));
-        return Map.of("MPLBACKEND", "Agg", "MPLCONFIGDIR", config.toString(), "HOME", work.toString());
+    /** matplotlib without a display, its caches under target/ rather than in the home directory. */
+    static Map<String, String> headlessMatplotlib() throws IOException {
+        return Map.of("MPLBACKEND", "Agg", "MPLCONFIGDIR", DemoExperiment.matplotlibConfig().toString());
     }
 }

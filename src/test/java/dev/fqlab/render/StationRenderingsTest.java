@@ -62,15 +62,12 @@ class StationRenderingsTest {
         ExternalTool flent = ExternalTool.require("flent", "apt-get install flent python3-matplotlib");
         Path data = work.resolve("wifi.flent.gz");
         Files.write(data, new FlentExport(Api.JSON).gzip(wifiOutcome()));
-        for (String plot : List.of("airtime", "ping_cdf", "totals")) {
-            Path png = work.resolve(plot + ".png");
-            ExternalTool.Run run = flent.run(work, work.resolve(plot + ".log"),
-                    Map.of("MPLBACKEND", "Agg", "MPLCONFIGDIR", Files.createDirectories(Path.of("target", "matplotlib")).toAbsolutePath().toString()),
-                    120, "-i", data.toString(), "-p", plot, "-o", png.toString());
-            assertThat(run.exitCode()).as(run.output()).isZero();
-            assertThat(run.output()).doesNotContain("Traceback", "ERROR");
-            assertThat(Files.size(png)).as(plot + ": " + run.output()).isGreaterThan(10_000);
-        }
+        Path png = work.resolve("airtime.png");
+        ExternalTool.Run run = flent.run(work, work.resolve("airtime.log"), FlentFileTest.headlessMatplotlib(), 120,
+                "-i", data.toString(), "-p", "airtime", "-o", png.toString());
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        assertThat(run.output()).doesNotContain("Traceback", "ERROR");
+        assertThat(Files.size(png)).as(run.output()).isGreaterThan(10_000);
     }
 
     @Test
