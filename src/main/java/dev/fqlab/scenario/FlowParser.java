@@ -34,15 +34,20 @@ final class FlowParser {
 
     private final Problems problems;
     private final LinkKind link;
+    private final WifiParser.StationNames stations;
     private final Double durationS;
     private final int maxFlows;
     /** Valid names seen so far, with the pointer of the flow that has each: duplicates point back to it. */
     private final Map<String, String> names = new HashMap<>();
 
-    /** {@code durationS} is null when invalid: checks against it are then skipped (it is already reported). */
-    FlowParser(Problems problems, LinkKind link, Double durationS, int maxFlows) {
+    /**
+     * {@code durationS} is null when invalid: checks against it are then skipped (it is already reported).
+     * {@code stations} are the wifi link's station names (unused on other links).
+     */
+    FlowParser(Problems problems, LinkKind link, WifiParser.StationNames stations, Double durationS, int maxFlows) {
         this.problems = problems;
         this.link = link;
+        this.stations = stations;
         this.durationS = durationS;
         this.maxFlows = maxFlows;
     }
@@ -78,11 +83,7 @@ final class FlowParser {
         int before = problems.count();
         String name = name(reader);
         String type = reader.requiredString("type", TYPES);
-        if (link == LinkKind.WIRED) {
-            reader.reject("station", "applies to wifi links only");
-        } else {
-            reader.skip(List.of("station")); // WiFi is not supported yet, and an unknown link already failed
-        }
+        String station = station(reader);
         Direction direction = reader.enumValue("direction", Direction.values(), Direction::json, Direction.DOWN);
         AccessCategory ac = reader.enumValue("ac", AccessCategory.values(), AccessCategory::name, AccessCategory.BE);
         Double startS = reader.number("startS", startRange(), 0);
@@ -92,7 +93,31 @@ final class FlowParser {
         reader.finish();
         // An invalid durationS is reported at the top level; the flow is unusable then too (no default stopS).
         return problems.count() > before || stopS == null ? null
-                : new FlowSpec(name, null, direction, ac, startS, stopS, ecn, traffic);
+                : new FlowSpec(name, station, direction, ac, startS, stopS, ecn, traffic);
+    }
+
+    /**
+     * {@code station}: required on a wifi link, the name of one of its stations (checked when every station has a
+     * name); not allowed on a wired link; unchecked when the link is unknown.
+     */
+    private String station(ObjectReader reader) {
+        switch (link) {
+            case WIRED -> reader.reject("station", "applies to wifi links only");
+            case UNKNOWN -> reader.skip(List.of("station"));
+            case WIFI -> {
+                if (!reader.has("station")) {
+                    reader.take("station");
+                    reader.fail("station", "required on a wifi link: the name of the station the flow belongs to");
+                    return null;
+                }
+                String station = reader.optionalString("station", "the name of a station");
+                if (station != null && stations.complete() && !stations.contains(station)) {
+                    reader.fail("station", "must name one of the stations: there is no station \"" + station + "\"");
+                }
+                return station;
+            }
+        }
+        return null;
     }
 
     private String name(ObjectReader reader) {

@@ -6,7 +6,7 @@ package dev.fqlab.scenario;
  */
 enum LinkKind {
     WIRED,
-    /** Declared but not supported yet: already reported once at {@code /link/type}. */
+    /** A wifi link (valid or not in its other fields): stations, a flow's station and the WiFi stack parts apply. */
     WIFI,
     /** Missing or invalid {@code link}/{@code link.type}: already reported. */
     UNKNOWN

@@ -4,7 +4,9 @@ import java.math.BigDecimal;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.function.DoubleFunction;
 import java.util.function.Function;
+import java.util.function.LongFunction;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -116,6 +118,42 @@ final class ObjectReader {
             return null;
         }
         return integer;
+    }
+
+    // ---- values from a set that a function knows (e.g. the widths of a PHY standard)
+
+    /**
+     * An integer that {@code problem} accepts: it returns null for a valid value, else what is valid (asked with
+     * {@link Long#MIN_VALUE} for that text when the value is not an integer at all). {@code defaultValue} when
+     * absent, null when invalid (reported).
+     */
+    Long integerWhere(String field, long defaultValue, LongFunction<String> problem) {
+        JsonNode value = take(field);
+        if (value == null) {
+            return defaultValue;
+        }
+        Long integer = exactLong(value);
+        String message = problem.apply(integer == null ? Long.MIN_VALUE : integer);
+        if (message != null) {
+            fail(field, "must be " + message + got(value));
+            return null;
+        }
+        return integer;
+    }
+
+    /** Like {@link #integerWhere} for a number (asked with NaN when the value is not a finite number). */
+    Double numberWhere(String field, double defaultValue, DoubleFunction<String> problem) {
+        JsonNode value = take(field);
+        if (value == null) {
+            return defaultValue;
+        }
+        Double number = finiteDouble(value);
+        String message = problem.apply(number == null ? Double.NaN : number);
+        if (message != null) {
+            fail(field, "must be " + message + got(value));
+            return null;
+        }
+        return number;
     }
 
     // ---- other types

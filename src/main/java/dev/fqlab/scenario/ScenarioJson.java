@@ -1,12 +1,16 @@
 package dev.fqlab.scenario;
 
 import dev.fqlab.sim.scenario.CodelSettings;
+import dev.fqlab.sim.scenario.DriverSpec;
 import dev.fqlab.sim.scenario.FlowSpec;
 import dev.fqlab.sim.scenario.LinkSpec;
 import dev.fqlab.sim.scenario.QdiscSpec;
 import dev.fqlab.sim.scenario.Scenario;
+import dev.fqlab.sim.scenario.SchedulerSpec;
+import dev.fqlab.sim.scenario.StackSpec;
 import dev.fqlab.sim.scenario.StationSpec;
 import dev.fqlab.sim.scenario.TrafficSpec;
+import dev.fqlab.sim.scenario.TxqsSpec;
 import dev.fqlab.sim.scenario.WifiLinkSpec;
 import dev.fqlab.sim.scenario.WiredLinkSpec;
 import tools.jackson.databind.node.ArrayNode;
@@ -43,7 +47,7 @@ public final class ScenarioJson {
         ArrayNode stations = json.putArray("stations");
         scenario.stations().forEach(station -> stations.add(station(station)));
         number(json, "wiredRttMs", scenario.wiredRttMs());
-        json.putObject("stack").set("qdisc", qdisc(scenario.stack().qdisc()));
+        json.set("stack", stack(scenario.stack()));
         ArrayNode flows = json.putArray("flows");
         scenario.flows().forEach(flow -> flows.add(flow(flow)));
         return json;
@@ -58,12 +62,26 @@ public final class ScenarioJson {
                 number(json, "lossRate", wired.lossRate());
                 json.put("l2OverheadBytes", wired.l2OverheadBytes());
             }
-            case WifiLinkSpec wifi -> throw new IllegalArgumentException("the parser does not accept wifi links yet");
+            case WifiLinkSpec wifi -> {
+                json.put("standard", wifi.standard().json());
+                json.put("channelWidthMhz", wifi.channelWidthMhz());
+                json.put("shortGuardInterval", wifi.shortGuardInterval());
+                json.putObject("ampdu")
+                        .put("enabled", wifi.ampdu().enabled())
+                        .put("maxSubframes", wifi.ampdu().maxSubframes())
+                        .put("maxBytes", wifi.ampdu().maxBytes())
+                        .put("maxDurationUs", wifi.ampdu().maxDurationUs());
+                json.put("retryLimit", wifi.retryLimit());
+                number(json, "legacyRateMbps", wifi.legacyRateMbps());
+            }
         }
         return json;
     }
 
-    /** Stations only occur once WiFi links land; written with scenario.md's names, optional ones when set. */
+    /**
+     * A station in scenario.md's order; normalized, so 802.11n/ac stations have mcs and spatialStreams and 802.11a
+     * stations legacyRateMbps (each written only when set).
+     */
     private static ObjectNode station(StationSpec station) {
         ObjectNode json = NODES.objectNode().put("name", station.name());
         if (station.mcs() != null) {
@@ -76,6 +94,53 @@ public final class ScenarioJson {
         json.put("airtimeWeight", station.airtimeWeight());
         if (station.legacyRateMbps() != null) {
             number(json, "legacyRateMbps", station.legacyRateMbps());
+        }
+        return json;
+    }
+
+    /** The qdisc, then on wifi links txqs, scheduler, aql and driver (scenario.md's stack table order). */
+    private static ObjectNode stack(StackSpec stack) {
+        ObjectNode json = NODES.objectNode();
+        json.set("qdisc", qdisc(stack.qdisc()));
+        if (stack.txqs() != null) {
+            TxqsSpec txqs = stack.txqs();
+            ObjectNode node = json.putObject("txqs")
+                    .put("enabled", txqs.enabled())
+                    .put("fq", txqs.fq())
+                    .put("flows", txqs.flows())
+                    .put("limit", txqs.limit())
+                    .put("memoryLimitBytes", txqs.memoryLimitBytes())
+                    .put("quantum", txqs.quantum())
+                    .put("quantumMode", txqs.quantumMode().json());
+            number(node, "targetMs", txqs.codel().targetMs());
+            number(node, "intervalMs", txqs.codel().intervalMs());
+            node.put("ecn", txqs.codel().ecn());
+            node.put("codelArithmetic", txqs.codel().arithmetic().json());
+            node.put("collisionCheck", txqs.collisionCheck());
+        }
+        if (stack.scheduler() != null) {
+            ObjectNode node = json.putObject("scheduler").put("type", stack.scheduler().type());
+            if (stack.scheduler() instanceof SchedulerSpec.Airtime airtime) {
+                node.put("quantumUs", airtime.quantumUs()).put("chargeRx", airtime.chargeRx());
+            }
+        }
+        if (stack.aql() != null) {
+            json.putObject("aql")
+                    .put("enabled", stack.aql().enabled())
+                    .put("lowUs", stack.aql().lowUs())
+                    .put("highUs", stack.aql().highUs())
+                    .put("thresholdUs", stack.aql().thresholdUs());
+        }
+        if (stack.driver() != null) {
+            DriverSpec driver = stack.driver();
+            ObjectNode node = json.putObject("driver")
+                    .put("dequeue", driver.dequeue().json())
+                    .put("hwQueueAggregates", driver.hwQueueAggregates())
+                    .put("hwQueuePackets", driver.hwQueuePackets())
+                    .put("budgetPackets", driver.budgetPackets());
+            number(node, "perWakeCpuUs", driver.perWakeCpuUs());
+            number(node, "perPacketCpuUs", driver.perPacketCpuUs());
+            number(node, "batchContentionCpuUs", driver.batchContentionCpuUs());
         }
         return json;
     }

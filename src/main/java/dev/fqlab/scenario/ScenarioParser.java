@@ -1,6 +1,7 @@
 package dev.fqlab.scenario;
 
 import dev.fqlab.sim.scenario.FlowSpec;
+import dev.fqlab.sim.scenario.LinkSpec;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.StackSpec;
 import dev.fqlab.sim.scenario.WiredLinkSpec;
@@ -26,17 +27,37 @@ import tools.jackson.databind.JsonNode;
  * {@code durationS}: required, in (0, {@link ScenarioLimits#maxDurationS()}]. {@code warmupS}: default 0, in
  * [0, durationS). {@code sampleIntervalMs}: default 100, 0 (no series) or in [1, 60000], and at most 20000 samples
  * (durationS·1000/sampleIntervalMs ≤ 20000; reported at {@code /sampleIntervalMs} even when defaulted).
- * {@code wiredRttMs}: default 1, in [0, 10000]. {@code stations}: default [], an array of at most
- * {@link ScenarioLimits#maxStations()}. {@code flows}: required, 1 to {@link ScenarioLimits#maxFlows()}.
+ * {@code wiredRttMs}: default 1, in [0, 10000]. {@code stations}: an array of at most
+ * {@link ScenarioLimits#maxStations()}; required with at least 1 on a wifi link, empty or absent (default []) on a
+ * wired one. {@code flows}: required, 1 to {@link ScenarioLimits#maxFlows()}.
  *
- * <p><b>Link.</b> {@code link} is required and needs {@code type}. {@code wired}: {@code rateMbps} required in
- * (0, 100000]; {@code upRateMbps} default rateMbps, same range; {@code lossRate} default 0, in [0, 1);
- * {@code l2OverheadBytes} default 14, integer in [0, 256]. {@code wifi} is not supported by this version yet: one
- * error at {@code /link/type} and nothing else of the link, its stations (beyond their count limit), the flows'
- * {@code station} or the WiFi-only stack parts is checked. When the link or its type is missing or invalid, link-dependent checks
- * (stations, station, WiFi-only stack parts, noqueue) are skipped too, and only fields that belong to no link
- * type are reported as unknown. On a wired link: non-empty {@code stations}, a flow's {@code station} and
- * {@code stack.txqs|scheduler|aql|driver} are errors ("applies to wifi links only").
+ * <p><b>Link.</b> {@code link} is required and needs {@code type}: "wired" or "wifi". {@code wired}: {@code rateMbps}
+ * required in (0, 100000]; {@code upRateMbps} default rateMbps, same range; {@code lossRate} default 0, in [0, 1);
+ * {@code l2OverheadBytes} default 14, integer in [0, 256]. On a wired link: non-empty {@code stations}, a flow's
+ * {@code station} and {@code stack.txqs|scheduler|aql|driver} are errors ("applies to wifi links only"). When the
+ * link or its type is missing or invalid, link-dependent checks (stations beyond shape and count, station, the
+ * WiFi-only stack parts, noqueue) are skipped, and only fields that belong to no link type are reported as unknown.
+ *
+ * <p><b>WiFi link</b> (what the standard allows is {@link dev.fqlab.sim.wifi.phy.PhyValidation}'s call).
+ * {@code standard} "802.11n" | "802.11a" | "802.11ac", default 802.11n. {@code channelWidthMhz} default 20: 802.11a
+ * 20 only, 802.11n 20 or 40, 802.11ac 20, 40, 80 or 160 (any of those when the standard is invalid).
+ * {@code shortGuardInterval} default false; true is an error on 802.11a (no 400 ns GI in legacy OFDM).
+ * {@code ampdu}: an object; {@code enabled} default true on 802.11n/ac and false on 802.11a, where true is an error
+ * (no A-MPDU); {@code maxSubframes} 32 in [1, 64] (the 64-frame BlockAck window); {@code maxBytes} 65535 in
+ * [1, 65535] (HT limit; 802.11n and 802.11a) or [1, 1048575] (VHT; 802.11ac, and any standard when it is invalid);
+ * {@code maxDurationUs} 4000 in [1, 5484] (the longest PPDU an L-SIG can announce). {@code retryLimit} 10 in
+ * [1, 100]. {@code legacyRateMbps} 54, one of the 802.11a rates 6, 9, 12, 18, 24, 36, 48, 54.
+ *
+ * <p><b>Stations</b> (wifi). Each an object: {@code name} required, {@code [a-z0-9-]{1,32}}, unique (the later
+ * duplicate is reported). 802.11n/ac: {@code mcs} required (802.11n 0–31, 802.11ac 0–9); {@code spatialStreams}
+ * 802.11n: derived as mcs / 8 + 1, and if given must be that; 802.11ac: default 1, in [1, 4]; the MCS must exist
+ * for the streams and width (802.11ac has no MCS 9 at 20 MHz with 1, 2 or 4 streams, MCS 6 at 80 MHz with 3, MCS 9
+ * at 160 MHz with 3; reported at {@code mcs}, and only when the width and streams are valid themselves);
+ * {@code legacyRateMbps} is an error. 802.11a: {@code mcs} and {@code spatialStreams} are errors;
+ * {@code legacyRateMbps} defaults to the link's and must be an 802.11a rate. Any standard: {@code frameErrorRate} 0
+ * in [0, 1), {@code airtimeWeight} 256 in [1, 65535]. With an invalid standard, mcs, spatialStreams and
+ * legacyRateMbps are not checked. Normalized: 802.11n/ac stations carry mcs and spatialStreams, 802.11a stations
+ * legacyRateMbps (mcs and spatialStreams null).
  *
  * <p><b>Stack.</b> Default {@code {"qdisc": {"type": "fq_codel"}}} on wired links; an explicit qdisc needs
  * {@code type} (noqueue, pfifo, codel, fq_codel); {@code noqueue} is an error on wired links (a wired device has no
@@ -50,7 +71,25 @@ import tools.jackson.databind.JsonNode;
  * "linux" | "exact". A field of another qdisc type is an unknown field; with an invalid type only fields that belong
  * to no qdisc type are reported.
  *
+ * <p><b>WiFi stack.</b> On a wifi link every part has defaults and none of them is null in the result.
+ * {@code txqs}: {@code enabled} true, {@code fq} true, {@code flows} 4096 in [1, 65536], {@code limit} 8192 in
+ * [1, 1000000], {@code memoryLimitBytes} 16777216 in [1, 2147483648], {@code quantum} 300 in [1, 1048576],
+ * {@code quantumMode} "bytes", {@code targetMs} 20, {@code intervalMs} 100 (ranges as for qdiscs), {@code ecn} true,
+ * {@code codelArithmetic} "linux", {@code collisionCheck} true; no {@code ceThresholdMs} (mac80211 has none: an
+ * unknown field). {@code qdisc} default noqueue when txqs.enabled, else pfifo with limit 1000 (not judged when
+ * txqs.enabled is invalid); noqueue with txqs disabled is an error at {@code /stack/qdisc/type} (nothing would
+ * queue). {@code scheduler} default {@code {"type": "round-robin"}}; an explicit one needs {@code type}
+ * ("round-robin" | "airtime"); airtime: {@code quantumUs} 256 in [1, 100000], {@code chargeRx} true (fields of
+ * another type are unknown; with an invalid type only strangers are reported). {@code aql}: {@code enabled} false,
+ * {@code lowUs} 5000, {@code highUs} 12000, {@code thresholdUs} 24000, each in [1, 1000000], lowUs ≤ highUs
+ * (reported at highUs when given, else at lowUs). {@code driver}: {@code dequeue} "aggregate" | "per-wake" |
+ * "drain-all" | "budget" | "pull", default aggregate; {@code hwQueueAggregates} 2 in [1, 16], {@code hwQueuePackets}
+ * 123 in [1, 100000], {@code budgetPackets} 16 in [1, 100000], {@code perWakeCpuUs}, {@code perPacketCpuUs},
+ * {@code batchContentionCpuUs} 0 in [0, 1000000].
+ *
  * <p><b>Flows.</b> {@code name} required, unique (the later duplicate is reported), {@code [A-Za-z0-9_.-]{1,64}};
+ * {@code station} required on a wifi link, naming one of its stations (looked up only when every station has a
+ * string name, so a broken station name is reported once);
  * {@code type} required: udp or ping ({@code tcp} is reported as not supported yet; with tcp or an invalid type the
  * type-specific fields of any type are not checked, only strangers are). {@code direction} "down" | "up",
  * {@code ac} "BE" | "BK" | "VI" | "VO", {@code startS} 0 in [0, durationS), {@code stopS} default durationS, in
@@ -70,9 +109,8 @@ public final class ScenarioParser {
     static final int MAX_SAMPLES = 20_000;
 
     private static final List<String> WIRED_FIELDS = List.of("rateMbps", "upRateMbps", "lossRate", "l2OverheadBytes");
-    /** scenario.md's wifi link fields: known, so not "unknown", but unchecked while WiFi is not supported. */
-    private static final List<String> WIFI_FIELDS = List.of("standard", "channelWidthMhz", "shortGuardInterval",
-            "ampdu", "retryLimit", "legacyRateMbps");
+    private static final WifiParser.Stations NO_STATIONS =
+            new WifiParser.Stations(List.of(), WifiParser.StationNames.UNKNOWN);
 
     private static final NumberRange LINK_RATE_MBPS = NumberRange.openClosed(0, 100_000);
     private static final NumberRange LOSS_RATE = NumberRange.closedOpen(0, 1);
@@ -106,17 +144,17 @@ public final class ScenarioParser {
                 : NumberRange.closedOpen(0, durationS).maxNamed("durationS"), 0);
         Double sampleIntervalMs = sampleIntervalMs(root, durationS);
         Link link = link(root.take("link"), root.pointerOf("link"), problems);
-        stations(root, link.kind());
+        WifiParser.Stations stations = stations(root, link, problems);
         Double wiredRttMs = root.number("wiredRttMs", WIRED_RTT_MS, 1);
         StackSpec stack = new StackParser(problems, link.kind()).parse(root.take("stack"), root.pointerOf("stack"));
-        List<FlowSpec> flows = new FlowParser(problems, link.kind(), durationS, limits.maxFlows())
+        List<FlowSpec> flows = new FlowParser(problems, link.kind(), stations.names(), durationS, limits.maxFlows())
                 .parse(root.take("flows"), root.pointerOf("flows"));
         root.finish();
         if (problems.count() > 0) {
             return null;
         }
-        return new Scenario(name, seed, durationS, warmupS, sampleIntervalMs, link.wired(), List.of(), wiredRttMs,
-                stack, flows);
+        return new Scenario(name, seed, durationS, warmupS, sampleIntervalMs, link.spec(), stations.list(),
+                wiredRttMs, stack, flows);
     }
 
     private static String name(ObjectReader root) {
@@ -146,9 +184,9 @@ public final class ScenarioParser {
         return interval;
     }
 
-    /** The link's kind, and its spec when it is a valid wired link. */
-    private record Link(LinkKind kind, WiredLinkSpec wired) {
-        static final Link UNKNOWN = new Link(LinkKind.UNKNOWN, null);
+    /** The link's kind, its spec when valid, and for wifi what the stations depend on. */
+    private record Link(LinkKind kind, LinkSpec spec, WifiParser.LinkFacts wifi) {
+        static final Link UNKNOWN = new Link(LinkKind.UNKNOWN, null, null);
     }
 
     private static Link link(JsonNode node, String pointer, Problems problems) {
@@ -156,25 +194,25 @@ public final class ScenarioParser {
             problems.add(pointer, "required");
             return Link.UNKNOWN;
         }
-        ObjectReader reader = ObjectReader.open(node, pointer, problems, "an object with a type (\"wired\")");
+        ObjectReader reader = ObjectReader.open(node, pointer, problems,
+                "an object with a type (\"wired\" or \"wifi\")");
         if (reader == null) {
             return Link.UNKNOWN;
         }
-        String allowed = "\"wired\" (WiFi links are not supported by this version yet)";
+        String allowed = "one of \"wired\", \"wifi\"";
         String type = reader.requiredString("type", allowed);
         if ("wired".equals(type)) {
-            return new Link(LinkKind.WIRED, wired(reader, problems));
+            return new Link(LinkKind.WIRED, wired(reader, problems), null);
         }
         if ("wifi".equals(type)) {
-            reader.fail("type", "WiFi links are not supported by this version yet (use \"wired\")");
-            reader.skipAll();
-            return new Link(LinkKind.WIFI, null);
+            WifiParser.Link wifi = new WifiParser(problems).link(reader);
+            return new Link(LinkKind.WIFI, wifi.spec(), wifi.facts());
         }
         if (type != null) {
             reader.fail("type", "must be " + allowed);
         }
         reader.skip(WIRED_FIELDS);
-        reader.skip(WIFI_FIELDS);
+        reader.skip(WifiParser.LINK_FIELDS);
         reader.finish();
         return Link.UNKNOWN;
     }
@@ -189,18 +227,25 @@ public final class ScenarioParser {
         return problems.count() > before ? null : new WiredLinkSpec(rateMbps, upRateMbps, lossRate, l2OverheadBytes);
     }
 
-    /** Stations are WiFi's; they are only checked for shape and count, since WiFi links are not supported yet. */
-    private void stations(ObjectReader root, LinkKind link) {
+    /**
+     * Stations are WiFi's: parsed in full on a wifi link; on a wired link the array must be empty; with an unknown
+     * link only its shape and count are checked.
+     */
+    private WifiParser.Stations stations(ObjectReader root, Link link, Problems problems) {
         JsonNode stations = root.take("stations");
+        if (link.kind() == LinkKind.WIFI) {
+            return new WifiParser(problems).stations(root, stations, link.wifi(), limits.maxStations());
+        }
         if (stations == null) {
-            return;
+            return link.kind() == LinkKind.WIRED ? NO_STATIONS : WifiParser.Stations.UNKNOWN;
         }
         if (!stations.isArray()) {
             root.fail("stations", "must be an array" + ObjectReader.got(stations));
-        } else if (link == LinkKind.WIRED && !stations.isEmpty()) {
+        } else if (link.kind() == LinkKind.WIRED && !stations.isEmpty()) {
             root.fail("stations", "stations apply to wifi links only (must be empty or absent on a wired link)");
         } else if (stations.size() > limits.maxStations()) {
             root.fail("stations", "must contain at most " + limits.maxStations() + " stations (service limit)");
         }
+        return link.kind() == LinkKind.WIRED ? NO_STATIONS : WifiParser.Stations.UNKNOWN;
     }
 }

@@ -3,15 +3,25 @@ package dev.fqlab.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fqlab.sim.scenario.AccessCategory;
+import dev.fqlab.sim.scenario.AmpduSpec;
+import dev.fqlab.sim.scenario.AqlSpec;
 import dev.fqlab.sim.scenario.CodelArithmetic;
 import dev.fqlab.sim.scenario.CodelSettings;
+import dev.fqlab.sim.scenario.DequeueStrategy;
 import dev.fqlab.sim.scenario.Direction;
+import dev.fqlab.sim.scenario.DriverSpec;
 import dev.fqlab.sim.scenario.EcnCodepoint;
 import dev.fqlab.sim.scenario.FlowSpec;
+import dev.fqlab.sim.scenario.PhyStandard;
 import dev.fqlab.sim.scenario.QdiscSpec;
 import dev.fqlab.sim.scenario.QuantumMode;
 import dev.fqlab.sim.scenario.Scenario;
+import dev.fqlab.sim.scenario.SchedulerSpec;
+import dev.fqlab.sim.scenario.StackSpec;
+import dev.fqlab.sim.scenario.StationSpec;
 import dev.fqlab.sim.scenario.TrafficSpec;
+import dev.fqlab.sim.scenario.TxqsSpec;
+import dev.fqlab.sim.scenario.WifiLinkSpec;
 import dev.fqlab.sim.scenario.WiredLinkSpec;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
@@ -103,6 +113,85 @@ class DefaultsTest {
         assertThat(udp.stopS()).isEqualTo(30); // stopS defaults to the end: durationS
         assertThat(udp.ecn()).isEqualTo(EcnCodepoint.NOT_ECT);
         assertThat(udp.traffic()).isEqualTo(new TrafficSpec.Udp(20.0, null, 1500, null, 1, 0.0));
+    }
+
+    // ---- wifi (scenario.md "link" wifi table, "Stations", "stack" wifi column, txqs, scheduler, aql, driver)
+
+    private static final Scenario MINIMAL_WIFI = parse("""
+            {"durationS": 30,
+             "link": {"type": "wifi"},
+             "stations": [{"name": "sta1", "mcs": 15}],
+             "flows": [{"name": "bulk", "type": "udp", "rateMbps": 20, "station": "sta1"}]}
+            """);
+
+    @Test
+    void wifiLink() {
+        // 802.11n, 20 MHz, long GI, A-MPDU on with 32 subframes / 65535 bytes / 4000 µs, 10 tries, 54 Mbit/s legacy
+        assertThat(MINIMAL_WIFI.link()).isEqualTo(
+                new WifiLinkSpec(PhyStandard.N, 20, false, new AmpduSpec(true, 32, 65535, 4000), 10, 54));
+    }
+
+    @Test
+    void htStationDerivesItsStreamsFromTheMcs() {
+        // MCS 15 is MCS 8–15: 2 streams; frameErrorRate 0, airtimeWeight 256, no legacy rate
+        assertThat(MINIMAL_WIFI.stations()).containsExactly(new StationSpec("sta1", 15, 2, 0, 256, null));
+    }
+
+    @Test
+    void wifiStackDefaults() {
+        StackSpec stack = MINIMAL_WIFI.stack();
+        // txqs enabled ⇒ the qdisc defaults to noqueue
+        assertThat(stack.qdisc()).isEqualTo(new QdiscSpec.Noqueue());
+        // mac80211: 4096 flows, 8192 packets, 16 MiB, quantum 300, CoDel 20 ms / 100 ms / ECN, no CE threshold
+        assertThat(stack.txqs()).isEqualTo(new TxqsSpec(true, true, 4096, 8192, 16777216L, 300, QuantumMode.BYTES,
+                new CodelSettings(20, 100, true, null, CodelArithmetic.LINUX), true));
+        assertThat(stack.scheduler()).isEqualTo(new SchedulerSpec.RoundRobin());
+        assertThat(stack.aql()).isEqualTo(new AqlSpec(false, 5000, 12000, 24000));
+        assertThat(stack.driver()).isEqualTo(new DriverSpec(DequeueStrategy.AGGREGATE, 2, 123, 16, 0, 0, 0));
+    }
+
+    @Test
+    void wifiFlowKeepsItsStation() {
+        FlowSpec flow = MINIMAL_WIFI.flows().getFirst();
+        assertThat(flow.station()).isEqualTo("sta1");
+        assertThat(flow.ac()).isEqualTo(AccessCategory.BE);
+        assertThat(flow.direction()).isEqualTo(Direction.DOWN);
+    }
+
+    @Test
+    void txqsDisabledMakesTheQdiscDefaultPfifo1000() {
+        Scenario scenario = parse("""
+                {"durationS": 1, "link": {"type": "wifi"}, "stations": [{"name": "a", "mcs": 0}],
+                 "stack": {"txqs": {"enabled": false}}, "flows": [{"name": "p", "type": "ping", "station": "a"}]}
+                """);
+        assertThat(scenario.stack().qdisc()).isEqualTo(new QdiscSpec.Pfifo(1000));
+        assertThat(scenario.stack().txqs().enabled()).isFalse();
+        assertThat(scenario.stack().txqs().flows()).isEqualTo(4096); // the other TXQ fields keep their defaults
+    }
+
+    @Test
+    void legacyStationsTakeTheLinksRateAndNoAggregation() {
+        Scenario scenario = parse("""
+                {"durationS": 1, "link": {"type": "wifi", "standard": "802.11a", "legacyRateMbps": 24},
+                 "stations": [{"name": "a"}, {"name": "b", "legacyRateMbps": 6}],
+                 "flows": [{"name": "p", "type": "ping", "station": "b"}]}
+                """);
+        WifiLinkSpec link = (WifiLinkSpec) scenario.link();
+        assertThat(link.standard()).isEqualTo(PhyStandard.A);
+        assertThat(link.ampdu()).isEqualTo(new AmpduSpec(false, 32, 65535, 4000));
+        assertThat(scenario.stations()).containsExactly(new StationSpec("a", null, null, 0, 256, 24.0),
+                new StationSpec("b", null, null, 0, 256, 6.0));
+    }
+
+    @Test
+    void vhtStationsDefaultToOneStream() {
+        Scenario scenario = parse("""
+                {"durationS": 1, "link": {"type": "wifi", "standard": "802.11ac", "channelWidthMhz": 80},
+                 "stations": [{"name": "a", "mcs": 9}, {"name": "b", "mcs": 9, "spatialStreams": 4}],
+                 "flows": [{"name": "p", "type": "ping", "station": "a"}]}
+                """);
+        assertThat(scenario.stations()).extracting(StationSpec::spatialStreams).containsExactly(1, 4);
+        assertThat(((WifiLinkSpec) scenario.link()).ampdu().enabled()).isTrue();
     }
 
     @Test

@@ -113,9 +113,16 @@ class ParserRulesTest {
     @Test
     void tooManyStationsIsAServiceLimitWhateverTheLink() {
         ScenarioParser small = new ScenarioParser(new ScenarioLimits(600, 2, 1024));
-        ObjectNode doc = with("/link", "{\"type\": \"wifi\"}");
-        doc.set("stations", JSON.readTree("[{\"name\": \"a\"}, {\"name\": \"b\"}, {\"name\": \"c\"}]"));
-        assertThat(small.parse(doc).errors()).extracting(FieldError::pointer)
+        ObjectNode wifi = wifi();
+        wifi.set("stations", JSON.readTree("[{\"name\": \"a\", \"mcs\": 1}, {\"name\": \"b\", \"mcs\": 2},"
+                + " {\"name\": \"sta1\", \"mcs\": 3}]"));
+        List<FieldError> errors = small.parse(wifi).errors();
+        assertThat(errors).extracting(FieldError::pointer).containsExactly("/stations");
+        assertThat(errors.getFirst().message()).contains("at most 2 stations");
+
+        ObjectNode unknownLink = with("/link", "{\"type\": \"wlan\"}");
+        unknownLink.set("stations", JSON.readTree("[{\"name\": \"a\"}, {\"name\": \"b\"}, {\"name\": \"c\"}]"));
+        assertThat(small.parse(unknownLink).errors()).extracting(FieldError::pointer)
                 .containsExactlyInAnyOrder("/link/type", "/stations");
     }
 
@@ -144,10 +151,9 @@ class ParserRulesTest {
         assertThat(onlyError(with("/link/rateMbps", "0")).message()).startsWith("must be a number > 0 and ≤ 100000");
         assertThat(onlyError(with("/stack", "{\"qdisc\": {\"type\": \"fq_codel\", \"quantum\": 255}}")).message())
                 .contains("≥ 256").contains("Linux raises smaller values to 256");
-        assertThat(onlyError(with("/link/type", "\"wifi\"")).message()).contains("WiFi").contains("not supported");
         assertThat(onlyError(with("/flows/0", "{\"name\": \"t\", \"type\": \"tcp\"}")).message())
                 .contains("TCP").contains("not supported");
-        assertThat(onlyError(with("/link/type", "\"fibre\"")).message()).contains("\"wired\"");
+        assertThat(onlyError(with("/link/type", "\"fibre\"")).message()).contains("\"wired\"", "\"wifi\"");
         assertThat(onlyError(with("/flows/0/type", "\"quic\"")).message()).contains("\"udp\"", "\"ping\"");
         assertThat(onlyError(with("/stack", "{\"qdisc\": {\"type\": \"fifo\"}}")).message())
                 .contains("\"noqueue\"", "\"pfifo\"", "\"codel\"", "\"fq_codel\"");
@@ -221,13 +227,174 @@ class ParserRulesTest {
         assertThat(valid(doc)).isEqualTo(valid(base()));
     }
 
+    // ---- wifi
+
+    /** A valid wifi document: 802.11n, one station "sta1" at MCS 15, the base flow on it. */
+    private static ObjectNode wifi() {
+        ObjectNode doc = with("/link", "{\"type\": \"wifi\"}");
+        doc.set("stations", JSON.readTree("[{\"name\": \"sta1\", \"mcs\": 15}]"));
+        ((ObjectNode) doc.at("/flows/0")).put("station", "sta1");
+        return doc;
+    }
+
+    private static ObjectNode wifi(String pointer, String json) {
+        ObjectNode doc = wifi();
+        JsonPointer at = JsonPointer.compile(pointer);
+        JsonNode parent = doc.at(at.head());
+        if (parent.isMissingNode()) {
+            ((ObjectNode) doc.at(at.head().head())).putObject(at.head().last().getMatchingProperty());
+            parent = doc.at(at.head());
+        }
+        if (parent instanceof ArrayNode array) {
+            array.set(at.last().getMatchingIndex(), JSON.readTree(json));
+        } else {
+            ((ObjectNode) parent).set(at.last().getMatchingProperty(), JSON.readTree(json));
+        }
+        return doc;
+    }
+
     @Test
-    void wifiSkipsItsOwnPartsButStillReportsStrangersElsewhere() {
-        ObjectNode doc = with("/link", "{\"type\": \"wifi\", \"standard\": \"802.11ac\", \"nonsense\": 1}");
-        doc.set("stack", JSON.readTree("{\"qdisc\": {\"type\": \"noqueue\"}, \"txqs\": {\"enabled\": true}}"));
-        ((ObjectNode) doc.at("/flows/0")).put("station", "sta1").put("bogus", 1);
+    void theFormerlyUnsupportedWifiDocumentIsNowValid() {
+        Scenario scenario = valid(JSON.readTree("""
+                {"durationS": 10, "link": {"type": "wifi", "standard": "802.11n", "channelWidthMhz": 40},
+                 "flows": [{"name": "f", "type": "udp", "rateMbps": 5, "station": "sta1"}],
+                 "stations": [{"name": "sta1", "mcs": 15}],
+                 "stack": {"txqs": {"enabled": true}, "qdisc": {"type": "noqueue"}}}"""));
+        assertThat(scenario.stations()).hasSize(1);
+        assertThat(scenario.flows().getFirst().station()).isEqualTo("sta1");
+    }
+
+    @Test
+    void stationNamesMatchTheirPatternAtItsEdges() {
+        String name32 = "a-0".repeat(10) + "zz";
+        ObjectNode doc = wifi("/stations/0/name", "\"" + name32 + "\"");
+        ((ObjectNode) doc.at("/flows/0")).put("station", name32);
+        assertThat(valid(doc).stations().getFirst().name()).hasSize(32);
+        for (String bad : List.of("\"" + name32 + "x\"", "\"\"", "\"Sta1\"", "\"sta_1\"", "\"sta 1\"", "1")) {
+            // the flow names the same (broken) station: one mistake, one error; a name that is not even a string
+            // leaves every flow's station unjudged, since any of them may mean that station
+            ObjectNode broken = wifi("/stations/0/name", bad);
+            if (bad.startsWith("\"")) {
+                ((ObjectNode) broken.at("/flows/0")).set("station", JSON.readTree(bad));
+            }
+            assertThat(onlyError(broken).pointer()).as(bad).isEqualTo("/stations/0/name");
+        }
+        // a flow that names none of the stations is its own mistake, even next to a broken name
+        assertThat(PARSER.parse(wifi("/stations/0/name", "\"Sta1\"")).errors()).extracting(FieldError::pointer)
+                .containsExactlyInAnyOrder("/stations/0/name", "/flows/0/station");
+    }
+
+    @Test
+    void htStreamsMayBeGivenIfTheyAgreeWithTheMcs() {
+        assertThat(valid(wifi("/stations/0/spatialStreams", "2")).stations().getFirst().spatialStreams()).isEqualTo(2);
+        FieldError error = onlyError(wifi("/stations/0/spatialStreams", "3"));
+        assertThat(error.pointer()).isEqualTo("/stations/0/spatialStreams");
+        assertThat(error.message()).contains("2 or absent", "MCS 15");
+    }
+
+    @Test
+    void anInvalidStandardLeavesTheStationsPhyFieldsUnjudged() {
+        ObjectNode doc = wifi("/link/standard", "\"802.11ax\"");
+        doc.set("stations", JSON.readTree("[{\"name\": \"sta1\", \"mcs\": 99, \"legacyRateMbps\": 11}]"));
+        FieldError error = onlyError(doc);
+        assertThat(error.pointer()).isEqualTo("/link/standard");
+        assertThat(error.message()).contains("\"802.11a\"", "\"802.11n\"", "\"802.11ac\"");
+    }
+
+    @Test
+    void anInvalidWidthLeavesTheMcsCombinationUnjudged() {
+        ObjectNode doc = wifi("/link", "{\"type\": \"wifi\", \"standard\": \"802.11ac\", \"channelWidthMhz\": 30}");
+        doc.set("stations", JSON.readTree("[{\"name\": \"sta1\", \"mcs\": 9}]"));
+        FieldError error = onlyError(doc);
+        assertThat(error.pointer()).isEqualTo("/link/channelWidthMhz");
+        assertThat(error.message()).contains("20, 40, 80 or 160").contains("got 30");
+        // at 20 MHz the same station is wrong: VHT has no MCS 9 on 1 stream there
+        doc.set("link", JSON.readTree("{\"type\": \"wifi\", \"standard\": \"802.11ac\"}"));
+        FieldError combination = onlyError(doc);
+        assertThat(combination.pointer()).isEqualTo("/stations/0/mcs");
+        assertThat(combination.message()).contains("no MCS 9", "20 MHz", "1 spatial stream");
+        assertThat(onlyError(wifi("/link/channelWidthMhz", "40.5")).pointer()).isEqualTo("/link/channelWidthMhz");
+        assertThat(valid(wifi("/link/channelWidthMhz", "40.0")).link()).extracting("channelWidthMhz").isEqualTo(40);
+    }
+
+    @Test
+    void legacyStationsWithoutARateNeedTheLinksRate() {
+        ObjectNode doc = wifi("/link", "{\"type\": \"wifi\", \"standard\": \"802.11a\", \"legacyRateMbps\": 11}");
+        doc.set("stations", JSON.readTree("[{\"name\": \"sta1\"}, {\"name\": \"b\", \"legacyRateMbps\": 5.5}]"));
         assertThat(PARSER.parse(doc).errors()).extracting(FieldError::pointer)
-                .containsExactlyInAnyOrder("/link/type", "/flows/0/bogus");
+                .containsExactlyInAnyOrder("/link/legacyRateMbps", "/stations/1/legacyRateMbps");
+        assertThat(PARSER.parse(doc).errors().getFirst().message()).contains("6, 9, 12, 18, 24, 36, 48, 54");
+    }
+
+    @Test
+    void unknownStationsAreJudgedOnlyWhenEveryStationHasAName() {
+        FieldError error = onlyError(wifi("/flows/0/station", "\"sta9\""));
+        assertThat(error.pointer()).isEqualTo("/flows/0/station");
+        assertThat(error.message()).contains("\"sta9\"");
+        ObjectNode nameless = wifi("/flows/0/station", "\"sta9\"");
+        nameless.set("stations", JSON.readTree("[{\"name\": \"sta1\", \"mcs\": 1}, {\"mcs\": 1}]"));
+        assertThat(onlyError(nameless).pointer()).isEqualTo("/stations/1/name");
+        // without (valid) stations the flow's station is still required, but cannot be looked up
+        ObjectNode none = wifi();
+        none.remove("stations");
+        assertThat(onlyError(none).pointer()).isEqualTo("/stations");
+        assertThat(onlyError(wifi("/flows/0/station", "7")).pointer()).isEqualTo("/flows/0/station");
+    }
+
+    @Test
+    void tcpStaysUnsupportedOnWifi() {
+        ObjectNode doc = wifi("/flows/0", "{\"name\": \"t\", \"type\": \"tcp\", \"station\": \"sta1\"}");
+        assertThat(onlyError(doc).pointer()).isEqualTo("/flows/0/type");
+    }
+
+    @Test
+    void aqlLowAboveHighIsReportedWhereTheUserWroteIt() {
+        FieldError given = onlyError(wifi("/stack/aql", "{\"lowUs\": 6000, \"highUs\": 5000}"));
+        assertThat(given.pointer()).isEqualTo("/stack/aql/highUs");
+        assertThat(given.message()).contains("≥ lowUs (6000)");
+        FieldError defaulted = onlyError(wifi("/stack/aql", "{\"lowUs\": 20000}"));
+        assertThat(defaulted.pointer()).isEqualTo("/stack/aql/lowUs");
+        assertThat(defaulted.message()).contains("≤ highUs (12000, its default)");
+        assertThat(valid(wifi("/stack/aql", "{\"lowUs\": 12000}")).stack().aql().lowUs()).isEqualTo(12000);
+    }
+
+    @Test
+    void theQdiscDependsOnTheTxqs() {
+        FieldError noqueue = onlyError(wifi("/stack", "{\"txqs\": {\"enabled\": false}, \"qdisc\": {\"type\": \"noqueue\"}}"));
+        assertThat(noqueue.pointer()).isEqualTo("/stack/qdisc/type");
+        assertThat(noqueue.message()).contains("txqs.enabled");
+        // with txqs.enabled invalid, neither the default qdisc nor noqueue can be judged: one error
+        assertThat(onlyError(wifi("/stack", "{\"txqs\": {\"enabled\": 0}}")).pointer())
+                .isEqualTo("/stack/txqs/enabled");
+        assertThat(onlyError(wifi("/stack", "{\"txqs\": {\"enabled\": \"no\"}, \"qdisc\": {\"type\": \"noqueue\"}}"))
+                .pointer()).isEqualTo("/stack/txqs/enabled");
+        assertThat(valid(wifi("/stack", "{\"qdisc\": {\"type\": \"fq_codel\"}}")).stack().qdisc())
+                .isInstanceOf(QdiscSpec.FqCodel.class);
+    }
+
+    @Test
+    void txqsHaveNoCeThreshold() {
+        FieldError error = onlyError(wifi("/stack/txqs", "{\"ceThresholdMs\": 1}"));
+        assertThat(error.pointer()).isEqualTo("/stack/txqs/ceThresholdMs");
+        assertThat(error.message()).startsWith("unknown field");
+    }
+
+    @Test
+    void schedulerFieldsBelongToTheirType() {
+        assertThat(onlyError(wifi("/stack/scheduler", "{\"type\": \"round-robin\", \"quantumUs\": 300}")).pointer())
+                .isEqualTo("/stack/scheduler/quantumUs");
+        assertThat(onlyError(wifi("/stack/scheduler", "{\"quantumUs\": 300}")).pointer())
+                .isEqualTo("/stack/scheduler/type");
+        // an unknown type: its would-be fields are not judged, strangers are
+        assertThat(PARSER.parse(wifi("/stack/scheduler", "{\"type\": \"drr\", \"quantumUs\": 0, \"x\": 1}"))
+                .errors()).extracting(FieldError::pointer)
+                .containsExactlyInAnyOrder("/stack/scheduler/type", "/stack/scheduler/x");
+    }
+
+    @Test
+    void wifiOnlyFieldsAreUnknownOnAWiredLink() {
+        ObjectNode doc = with("/link", "{\"type\": \"wired\", \"rateMbps\": 10, \"standard\": \"802.11n\"}");
+        assertThat(onlyError(doc).pointer()).isEqualTo("/link/standard");
     }
 
     @Test

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
 import dev.fqlab.sim.scenario.Scenario;
+import dev.fqlab.sim.scenario.StationSpec;
+import dev.fqlab.sim.scenario.WifiLinkSpec;
+import dev.fqlab.sim.wifi.phy.PhyMode;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -24,12 +27,26 @@ class PropertiesTest {
     @Test
     void validDocumentsRoundTripThroughTheNormalizedJson() {
         RandomDocuments documents = new RandomDocuments(20240601);
+        Set<String> standards = new HashSet<>();
+        int wifi = 0;
         for (int i = 0; i < 3000; i++) {
             ObjectNode document = documents.valid();
             ParsedScenario parsed = PARSER.parse(document);
             assertThat(parsed.errors()).as("document %s", document).isEmpty();
             assertRoundTrip(parsed.scenario());
+            if (parsed.scenario().link() instanceof WifiLinkSpec link) {
+                wifi++;
+                standards.add(link.standard().json());
+                // whatever the parser accepts, the PHY model can build: every station has a PhyMode on its link
+                for (StationSpec station : parsed.scenario().stations()) {
+                    assertThatCode(() -> PhyMode.of(link, station)).as("%s on %s", station, link)
+                            .doesNotThrowAnyException();
+                }
+            }
         }
+        // both link types are exercised, wifi with every standard
+        assertThat(wifi).isBetween(600, 1400);
+        assertThat(standards).containsExactlyInAnyOrder("802.11a", "802.11n", "802.11ac");
     }
 
     @Test

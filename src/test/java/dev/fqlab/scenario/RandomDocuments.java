@@ -12,8 +12,8 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Seeded generators of scenario documents: valid ones (every optional field sometimes given, sometimes left to its
- * default, values anywhere in their ranges including the edges) and garbage (random JSON, and valid documents with
+ * Seeded generators of scenario documents: valid ones, wired and wifi (every optional field sometimes given, sometimes
+ * left to its default, values anywhere in their ranges including the edges) and garbage (random JSON, and valid documents with
  * random parts replaced, removed or added). The same seed gives the same documents, so a failure reproduces.
  */
 final class RandomDocuments {
@@ -25,7 +25,14 @@ final class RandomDocuments {
             "l2OverheadBytes", "qdisc", "limit", "quantum", "quantumMode", "targetMs", "intervalMs", "ecn",
             "ceThresholdMs", "codelArithmetic", "packetBytes", "packets", "burst", "startS", "stopS", "station",
             "direction", "ac", "txqs", "wired", "wifi", "udp", "ping", "tcp", "noqueue", "pfifo", "codel",
-            "fq_codel", "bytes", "packets", "down", "up", "BE", "ect0", "linux", "exact", "", "a/b~c", "ü✓");
+            "fq_codel", "bytes", "packets", "down", "up", "BE", "ect0", "linux", "exact", "", "a/b~c", "ü✓",
+            "standard", "channelWidthMhz", "shortGuardInterval", "ampdu", "enabled", "maxBytes", "retryLimit",
+            "legacyRateMbps", "mcs", "spatialStreams", "frameErrorRate", "airtimeWeight", "802.11a", "802.11n",
+            "802.11ac", "scheduler", "aql", "driver", "round-robin", "airtime", "quantumUs", "lowUs", "highUs",
+            "dequeue", "aggregate", "per-wake", "collisionCheck", "sta1");
+    /** 802.11a rates, and the VHT combinations 802.11-2016 21.5 leaves out (width/streams/mcs), written out here. */
+    private static final List<Double> LEGACY_RATES = List.of(6.0, 9.0, 12.0, 18.0, 24.0, 36.0, 48.0, 54.0);
+    private static final List<String> VHT_EXCLUDED = List.of("20/1/9", "20/2/9", "20/4/9", "80/3/6", "160/3/9");
 
     private final Random random;
 
@@ -52,22 +59,173 @@ final class RandomDocuments {
         if (chance()) {
             number(doc, "sampleIntervalMs", sampleInterval(duration));
         }
-        doc.set("link", link());
-        if (chance()) {
-            doc.putArray("stations");
+        boolean wifi = random.nextInt(3) == 0;
+        List<String> stations = List.of();
+        if (wifi) {
+            ObjectNode link = wifiLink();
+            doc.set("link", link);
+            stations = stations(doc.putArray("stations"), link);
+        } else {
+            doc.set("link", link());
+            if (chance()) {
+                doc.putArray("stations");
+            }
         }
         if (chance()) {
             number(doc, "wiredRttMs", oneOf(() -> 0.0, () -> 10_000.0, () -> 10_000 * random.nextDouble()));
         }
         if (chance()) {
-            doc.set("stack", stack());
+            doc.set("stack", wifi ? wifiStack() : stack());
         }
         ArrayNode flows = doc.putArray("flows");
         int count = 1 + random.nextInt(random.nextInt(10) == 0 ? 40 : 4);
         for (int i = 0; i < count; i++) {
-            flows.add(flow(i, duration));
+            ObjectNode flow = flow(i, duration);
+            if (wifi) {
+                flow.put("station", pick(stations));
+            }
+            flows.add(flow);
         }
         return doc;
+    }
+
+    // ---- valid wifi parts
+
+    private ObjectNode wifiLink() {
+        ObjectNode link = NODES.objectNode().put("type", "wifi");
+        String standard = pick(List.of("802.11a", "802.11n", "802.11ac"));
+        if (!standard.equals("802.11n") || chance()) {
+            link.put("standard", standard);
+        }
+        List<Integer> widths = switch (standard) {
+            case "802.11a" -> List.of(20);
+            case "802.11n" -> List.of(20, 40);
+            default -> List.of(20, 40, 80, 160);
+        };
+        int width = pick(widths);
+        if (width != 20 || chance()) {
+            link.put("channelWidthMhz", width);
+        }
+        maybe(() -> link.put("shortGuardInterval", !standard.equals("802.11a") && random.nextBoolean()));
+        if (chance()) {
+            ObjectNode ampdu = link.putObject("ampdu");
+            maybe(() -> ampdu.put("enabled", !standard.equals("802.11a") && random.nextBoolean()));
+            maybe(() -> ampdu.put("maxSubframes", intIn(1, 64)));
+            maybe(() -> ampdu.put("maxBytes", intIn(1, standard.equals("802.11ac") ? 1_048_575 : 65535)));
+            maybe(() -> ampdu.put("maxDurationUs", intIn(1, 5484)));
+        }
+        maybe(() -> link.put("retryLimit", intIn(1, 100)));
+        maybe(() -> number(link, "legacyRateMbps", pick(LEGACY_RATES)));
+        return link;
+    }
+
+    /** Fills {@code into} with 1 to 8 (rarely up to 128) valid stations for {@code link}; returns their names. */
+    private List<String> stations(ArrayNode into, ObjectNode link) {
+        String standard = link.has("standard") ? link.get("standard").stringValue() : "802.11n";
+        int width = link.has("channelWidthMhz") ? link.get("channelWidthMhz").intValue() : 20;
+        List<String> names = new ArrayList<>();
+        int count = 1 + random.nextInt(random.nextInt(10) == 0 ? 128 : 8);
+        for (int i = 0; i < count; i++) {
+            ObjectNode station = into.addObject();
+            String name = stationName(i);
+            names.add(name);
+            station.put("name", name);
+            switch (standard) {
+                case "802.11a" -> maybe(() -> number(station, "legacyRateMbps", pick(LEGACY_RATES)));
+                case "802.11n" -> {
+                    int mcs = intIn(0, 31);
+                    station.put("mcs", mcs);
+                    maybe(() -> station.put("spatialStreams", mcs / 8 + 1));
+                }
+                default -> {
+                    int nss = intIn(1, 4);
+                    int mcs;
+                    do {
+                        mcs = intIn(0, 9);
+                    } while (VHT_EXCLUDED.contains(width + "/" + nss + "/" + mcs));
+                    station.put("mcs", mcs);
+                    if (nss != 1 || chance()) {
+                        station.put("spatialStreams", nss);
+                    }
+                }
+            }
+            maybe(() -> number(station, "frameErrorRate", oneOf(() -> 0.0, () -> Math.nextDown(1.0), random::nextDouble)));
+            maybe(() -> station.put("airtimeWeight", intIn(1, 65535)));
+        }
+        return names;
+    }
+
+    /** Digits, then "-" and a random tail: unique, and within [a-z0-9-]{1,32}. */
+    private String stationName(int index) {
+        String chars = "abcxyz0189-";
+        StringBuilder name = new StringBuilder().append(index).append('-');
+        for (int length = random.nextInt(32 - name.length()); length > 0; length--) {
+            name.append(chars.charAt(random.nextInt(chars.length())));
+        }
+        return name.toString();
+    }
+
+    private ObjectNode wifiStack() {
+        ObjectNode stack = NODES.objectNode();
+        boolean txqsEnabled = random.nextInt(4) > 0;
+        if (!txqsEnabled || chance()) {
+            ObjectNode txqs = stack.putObject("txqs");
+            if (!txqsEnabled || chance()) {
+                txqs.put("enabled", txqsEnabled);
+            }
+            maybe(() -> txqs.put("fq", random.nextBoolean()));
+            maybe(() -> txqs.put("flows", intIn(1, 65536)));
+            maybe(() -> txqs.put("limit", intIn(1, 1_000_000)));
+            maybe(() -> txqs.put("memoryLimitBytes", oneOf(() -> 1L, () -> 2_147_483_648L, () -> 16L << 20)));
+            maybe(() -> txqs.put("quantum", intIn(1, 1 << 20)));
+            maybe(() -> txqs.put("quantumMode", random.nextBoolean() ? "bytes" : "packets"));
+            maybe(() -> number(txqs, "targetMs", oneOf(() -> 10_000.0, () -> 0.001, () -> 100 * (1 - random.nextDouble()))));
+            maybe(() -> number(txqs, "intervalMs", oneOf(() -> 100_000.0, () -> 1000 * (1 - random.nextDouble()))));
+            maybe(() -> txqs.put("ecn", random.nextBoolean()));
+            maybe(() -> txqs.put("codelArithmetic", random.nextBoolean() ? "linux" : "exact"));
+            maybe(() -> txqs.put("collisionCheck", random.nextBoolean()));
+        }
+        if (chance()) {
+            ObjectNode qdisc = stack.putObject("qdisc");
+            switch (random.nextInt(txqsEnabled ? 4 : 3)) {
+                case 0 -> qdisc.put("type", "pfifo");
+                case 1 -> codelParameters(qdisc.put("type", "codel"));
+                case 2 -> {
+                    fqCodelParameters(qdisc.put("type", "fq_codel"));
+                    codelParameters(qdisc);
+                }
+                default -> qdisc.put("type", "noqueue");
+            }
+        }
+        maybe(() -> {
+            ObjectNode scheduler = stack.putObject("scheduler");
+            if (random.nextBoolean()) {
+                scheduler.put("type", "round-robin");
+            } else {
+                scheduler.put("type", "airtime");
+                maybe(() -> scheduler.put("quantumUs", intIn(1, 100_000)));
+                maybe(() -> scheduler.put("chargeRx", random.nextBoolean()));
+            }
+        });
+        maybe(() -> {
+            ObjectNode aql = stack.putObject("aql");
+            maybe(() -> aql.put("enabled", random.nextBoolean()));
+            int low = intIn(1, 12000);
+            maybe(() -> aql.put("lowUs", low));
+            maybe(() -> aql.put("highUs", intIn(Math.max(low, 5000), 1_000_000)));
+            maybe(() -> aql.put("thresholdUs", intIn(1, 1_000_000)));
+        });
+        maybe(() -> {
+            ObjectNode driver = stack.putObject("driver");
+            maybe(() -> driver.put("dequeue", pick(List.of("aggregate", "per-wake", "drain-all", "budget", "pull"))));
+            maybe(() -> driver.put("hwQueueAggregates", intIn(1, 16)));
+            maybe(() -> driver.put("hwQueuePackets", intIn(1, 100_000)));
+            maybe(() -> driver.put("budgetPackets", intIn(1, 100_000)));
+            for (String cost : List.of("perWakeCpuUs", "perPacketCpuUs", "batchContentionCpuUs")) {
+                maybe(() -> number(driver, cost, oneOf(() -> 0.0, () -> 1_000_000.0, () -> 50 * random.nextDouble())));
+            }
+        });
+        return stack;
     }
 
     private double sampleInterval(double duration) {

@@ -46,6 +46,54 @@ class ScenarioJsonTest {
     }
 
     @Test
+    void minimalWifiScenarioIsWrittenWithEveryDefaultInSpecOrder() {
+        ObjectNode json = normalize("""
+                {"flows": [{"station": "sta1", "type": "udp", "name": "bulk", "rateMbps": 20}],
+                 "stations": [{"mcs": 15, "name": "sta1"}], "link": {"type": "wifi"}, "durationS": 30}
+                """);
+
+        // Written out by hand from scenario.md: the wifi link table (ampdu as an object), the station with its
+        // derived streams, the stack's wifi column (noqueue since txqs are enabled) and the txqs, scheduler, aql
+        // and driver defaults, each in the order scenario.md lists them; the flow's station after its type.
+        String expected = """
+                {"seed":1,"durationS":30,"warmupS":0,"sampleIntervalMs":100,
+                 "link":{"type":"wifi","standard":"802.11n","channelWidthMhz":20,"shortGuardInterval":false,
+                   "ampdu":{"enabled":true,"maxSubframes":32,"maxBytes":65535,"maxDurationUs":4000},
+                   "retryLimit":10,"legacyRateMbps":54},
+                 "stations":[{"name":"sta1","mcs":15,"spatialStreams":2,"frameErrorRate":0,"airtimeWeight":256}],
+                 "wiredRttMs":1,
+                 "stack":{"qdisc":{"type":"noqueue"},
+                   "txqs":{"enabled":true,"fq":true,"flows":4096,"limit":8192,"memoryLimitBytes":16777216,
+                     "quantum":300,"quantumMode":"bytes","targetMs":20,"intervalMs":100,"ecn":true,
+                     "codelArithmetic":"linux","collisionCheck":true},
+                   "scheduler":{"type":"round-robin"},
+                   "aql":{"enabled":false,"lowUs":5000,"highUs":12000,"thresholdUs":24000},
+                   "driver":{"dequeue":"aggregate","hwQueueAggregates":2,"hwQueuePackets":123,"budgetPackets":16,
+                     "perWakeCpuUs":0,"perPacketCpuUs":0,"batchContentionCpuUs":0}},
+                 "flows":[
+                   {"name":"bulk","type":"udp","station":"sta1","direction":"down","ac":"BE","startS":0,"stopS":30,
+                    "ecn":"not-ect","rateMbps":20,"packetBytes":1500,"burst":1,"jitterMs":0}]}
+                """.replaceAll("\\s+", "");
+        assertThat(JSON.writeValueAsString(json)).isEqualTo(expected);
+    }
+
+    @Test
+    void wifiStationsAndSchedulerWriteOnlyTheirOwnFields() {
+        ObjectNode legacy = normalize("""
+                {"durationS": 1, "link": {"type": "wifi", "standard": "802.11a"},
+                 "stations": [{"name": "a", "frameErrorRate": 0.1}],
+                 "stack": {"scheduler": {"type": "airtime"}, "txqs": {"enabled": false}},
+                 "flows": [{"name": "p", "type": "ping", "station": "a"}]}""");
+        assertThat(legacy.at("/stations/0").toString())
+                .isEqualTo("{\"name\":\"a\",\"frameErrorRate\":0.1,\"airtimeWeight\":256,\"legacyRateMbps\":54}");
+        assertThat(legacy.at("/link/ampdu/enabled").booleanValue()).isFalse();
+        assertThat(legacy.at("/stack/qdisc").toString()).isEqualTo("{\"type\":\"pfifo\",\"limit\":1000}");
+        assertThat(legacy.at("/stack/scheduler").toString())
+                .isEqualTo("{\"type\":\"airtime\",\"quantumUs\":256,\"chargeRx\":true}");
+        assertThat(legacy.get("stack").propertyNames()).containsExactly("qdisc", "txqs", "scheduler", "aql", "driver");
+    }
+
+    @Test
     void keyOrderFollowsTheSpecWhateverTheInputOrder() {
         ObjectNode json = normalize("""
                 {"flows": [{"packets": 10, "burst": 10, "intervalMs": 0, "ecn": "ect0", "stopS": 2, "startS": 1,
@@ -134,7 +182,28 @@ class ScenarioJsonTest {
                  "stack": {"qdisc": {"type": "codel", "ecn": true}},
                  "flows": [{"name": "u", "type": "udp", "intervalMs": 3600000, "packets": 9007199254740993,
                  "burst": 100000, "packetBytes": 28}, {"name": "p", "type": "ping", "intervalMs": 0.001,
-                 "packetBytes": 65535, "stopS": 0.5}]}""")) {
+                 "packetBytes": 65535, "stopS": 0.5}]}""",
+                """
+                {"durationS": 5, "link": {"type": "wifi", "standard": "802.11ac", "channelWidthMhz": 160,
+                 "shortGuardInterval": true, "ampdu": {"maxSubframes": 64, "maxBytes": 1048575, "maxDurationUs": 5484},
+                 "retryLimit": 100, "legacyRateMbps": 6},
+                 "stations": [{"name": "a", "mcs": 9, "spatialStreams": 4, "frameErrorRate": 0.999,
+                 "airtimeWeight": 65535}, {"name": "0-b", "mcs": 0, "airtimeWeight": 1}],
+                 "stack": {"qdisc": {"type": "fq_codel", "quantum": 300}, "txqs": {"fq": false, "flows": 1,
+                 "limit": 1000000, "memoryLimitBytes": 2147483648, "quantum": 1, "quantumMode": "packets",
+                 "targetMs": 0.5, "intervalMs": 100000, "ecn": false, "codelArithmetic": "exact",
+                 "collisionCheck": false}, "scheduler": {"type": "airtime", "quantumUs": 100000, "chargeRx": false},
+                 "aql": {"enabled": true, "lowUs": 7, "highUs": 7, "thresholdUs": 1000000},
+                 "driver": {"dequeue": "budget", "hwQueueAggregates": 16, "hwQueuePackets": 1, "budgetPackets": 100000,
+                 "perWakeCpuUs": 0.25, "perPacketCpuUs": 1000000, "batchContentionCpuUs": 3}},
+                 "flows": [{"name": "u", "type": "udp", "rateMbps": 1000, "station": "0-b", "ac": "VO",
+                 "direction": "up"}, {"name": "p", "type": "ping", "station": "a", "ac": "BK"}]}""",
+                """
+                {"durationS": 5, "link": {"type": "wifi", "standard": "802.11a", "legacyRateMbps": 9,
+                 "ampdu": {"enabled": false, "maxSubframes": 1}},
+                 "stations": [{"name": "x", "legacyRateMbps": 48}, {"name": "y"}],
+                 "stack": {"txqs": {"enabled": false}, "qdisc": {"type": "codel"}},
+                 "flows": [{"name": "p", "type": "ping", "station": "y"}]}""")) {
             Scenario first = PARSER.parse(JSON.readTree(document)).scenario();
             ObjectNode json = ScenarioJson.toJson(first);
             JsonNode reread = JSON.readTree(JSON.writeValueAsString(json));

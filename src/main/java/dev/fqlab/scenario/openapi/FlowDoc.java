@@ -4,10 +4,10 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
 
 /** One traffic flow (spec/scenario.md, "flows"): common fields, then those of its type. */
-@Schema(name = "Flow", description = "One traffic flow. Common fields: name, type, direction, ac, startS, stopS, "
-        + "ecn. udp adds exactly one of rateMbps and intervalMs, plus packetBytes, packets, burst and jitterMs; ping adds "
-        + "intervalMs and packetBytes. A field of another type is rejected as unknown. Type \"tcp\" and the field "
-        + "\"station\" (wifi links) are not supported by this version yet.")
+@Schema(name = "Flow", description = "One traffic flow. Common fields: name, type, station (wifi links), "
+        + "direction, ac, startS, stopS, ecn. udp adds exactly one of rateMbps and intervalMs, plus packetBytes, "
+        + "packets, burst and jitterMs; ping adds intervalMs and packetBytes. A field of another type is rejected "
+        + "as unknown. Type \"tcp\" is not supported by this version yet.")
 public record FlowDoc(
         @Schema(description = "Unique name, [A-Za-z0-9_.-]{1,64}.", requiredMode = RequiredMode.REQUIRED,
                 pattern = "^[A-Za-z0-9_.-]{1,64}$", example = "bulk")
@@ -18,11 +18,16 @@ public record FlowDoc(
                 requiredMode = RequiredMode.REQUIRED, allowableValues = {"udp", "ping"})
         String type,
 
+        @Schema(description = "wifi links, required: the name of the station the flow belongs to (its traffic goes "
+                + "between the AP and that station). Not allowed on a wired link.", example = "sta1")
+        String station,
+
         @Schema(description = "\"down\" is server → receiver, \"up\" the reverse; ping probes go both ways anyway.",
                 defaultValue = "down", allowableValues = {"down", "up"})
         String direction,
 
-        @Schema(description = "802.11 access category (matters on WiFi links only).", defaultValue = "BE",
+        @Schema(description = "802.11 access category: the EDCA queue and TXQ (TID) of the flow's packets (matters on "
+                + "wifi links only).", defaultValue = "BE",
                 allowableValues = {"BE", "BK", "VI", "VO"})
         String ac,
 

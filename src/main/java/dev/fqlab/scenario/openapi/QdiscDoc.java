@@ -5,7 +5,8 @@ import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
 
 /** The interface qdisc (spec/scenario.md, "stack"): one flat object whose fields depend on {@code type}. */
 @Schema(name = "Qdisc", description = "The interface qdisc, one flat object. Fields by type: noqueue: none (not "
-        + "allowed on a wired link: the device has no queue of its own); pfifo: limit; codel: limit and the CoDel "
+        + "allowed on a wired link, where the device has no queue of its own, nor on a wifi link with txqs disabled); "
+        + "pfifo: limit; codel: limit and the CoDel "
         + "parameters (targetMs, intervalMs, ecn, ceThresholdMs, codelArithmetic); fq_codel: flows, limit, "
         + "memoryLimitBytes, quantum, quantumMode, dropBatchSize and the CoDel parameters. A field of another type "
         + "is rejected as unknown.")

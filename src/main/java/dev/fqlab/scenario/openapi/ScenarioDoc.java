@@ -3,7 +3,6 @@ package dev.fqlab.scenario.openapi;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.media.Schema.RequiredMode;
 import java.util.List;
-import java.util.Map;
 
 /** The scenario document (spec/scenario.md, "Top level"). */
 @Schema(name = "Scenario", description = "The input of one experiment. Field names carry their units (Ms, S, Mbps, "
@@ -31,19 +30,20 @@ public record ScenarioDoc(
                 maximum = "60000")
         Double sampleIntervalMs,
 
-        @Schema(description = "The bottleneck link. Only type \"wired\" is supported by this version; \"wifi\" is "
-                + "rejected as not supported yet.", requiredMode = RequiredMode.REQUIRED)
-        WiredLinkDoc link,
+        @Schema(description = "The bottleneck link: \"wired\" or \"wifi\".", requiredMode = RequiredMode.REQUIRED)
+        LinkDoc link,
 
-        @Schema(description = "WiFi stations. They apply to wifi links only, which this version does not support "
-                + "yet: must be empty or absent.", defaultValue = "[]")
-        List<Map<String, Object>> stations,
+        @Schema(description = "WiFi stations: required on a wifi link, 1 to the service limit "
+                + "(fqlab.limits.max-stations, default 128) with unique names; empty or absent on a wired link.",
+                defaultValue = "[]")
+        List<StationDoc> stations,
 
         @Schema(description = "Base round-trip time between the router and the remote server, in milliseconds; "
                 + "0 to 10000.", defaultValue = "1", minimum = "0", maximum = "10000")
         Double wiredRttMs,
 
-        @Schema(description = "The queueing stack. Default on a wired link: {\"qdisc\": {\"type\": \"fq_codel\"}}.")
+        @Schema(description = "The queueing stack. Default on a wired link: {\"qdisc\": {\"type\": "
+                + "\"fq_codel\"}}; on a wifi link every part takes its defaults.")
         StackDoc stack,
 
         @Schema(description = "The traffic: 1 to the service limit (fqlab.limits.max-flows, default 1024) flows "

@@ -24,10 +24,14 @@ import tools.jackson.databind.node.ObjectNode;
 class ScenarioDocTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final List<Class<?>> DOCS = List.of(ScenarioDoc.class, WiredLinkDoc.class, StackDoc.class,
-            QdiscDoc.class, FlowDoc.class);
+    private static final List<Class<?>> DOCS = List.of(ScenarioDoc.class, LinkDoc.class, AmpduDoc.class,
+            StationDoc.class, StackDoc.class, QdiscDoc.class, TxqsDoc.class, SchedulerDoc.class, AqlDoc.class,
+            DriverDoc.class, FlowDoc.class);
 
-    /** Between them, these set every optional field, every qdisc type usable on a wired link and every flow type. */
+    /**
+     * Between them, these set every optional field, both link types and every wifi standard, every qdisc type,
+     * both scheduler types and every flow type.
+     */
     private static final List<String> FULLY_POPULATED = List.of("""
             {"name": "all", "seed": 2, "durationS": 10, "warmupS": 1, "sampleIntervalMs": 10, "wiredRttMs": 2,
              "link": {"type": "wired", "rateMbps": 10, "upRateMbps": 5, "lossRate": 0.01, "l2OverheadBytes": 18},
@@ -39,7 +43,14 @@ class ScenarioDocTest {
             {"durationS": 10, "link": {"type": "wired", "rateMbps": 10},
              "stack": {"qdisc": {"type": "codel", "ceThresholdMs": 1}}, "flows": [{"name": "p", "type": "ping"}]}""", """
             {"durationS": 10, "link": {"type": "wired", "rateMbps": 10},
-             "stack": {"qdisc": {"type": "pfifo"}}, "flows": [{"name": "p", "type": "ping"}]}""");
+             "stack": {"qdisc": {"type": "pfifo"}}, "flows": [{"name": "p", "type": "ping"}]}""", """
+            {"durationS": 10, "link": {"type": "wifi", "standard": "802.11ac", "channelWidthMhz": 80},
+             "stations": [{"name": "a", "mcs": 9, "spatialStreams": 2, "frameErrorRate": 0.01, "airtimeWeight": 512}],
+             "stack": {"scheduler": {"type": "airtime"}, "aql": {"enabled": true}},
+             "flows": [{"name": "u", "type": "udp", "rateMbps": 100, "station": "a", "ac": "VI"}]}""", """
+            {"durationS": 10, "link": {"type": "wifi", "standard": "802.11a"},
+             "stations": [{"name": "a", "legacyRateMbps": 6}], "stack": {"txqs": {"enabled": false}},
+             "flows": [{"name": "p", "type": "ping", "station": "a"}]}""");
 
     private static ObjectNode normalized(String document) {
         ParsedScenario parsed = new ScenarioParser(ScenarioLimits.DEFAULTS).parse(JSON.readTree(document));
@@ -88,21 +99,47 @@ class ScenarioDocTest {
         }
     }
 
+    /**
+     * Each documented default is the value the parser writes for a document that leaves the field out: checked in
+     * every minimal document whose normalized JSON has the field, and at least one must have it.
+     */
     @Test
     void documentedDefaultsAreThoseOfTheParser() {
-        ObjectNode minimal = normalized("""
+        ObjectNode wired = normalized("""
                 {"durationS": 10, "link": {"type": "wired", "rateMbps": 10},
                  "flows": [{"name": "u", "type": "udp", "rateMbps": 1}]}""");
-        Map<Class<?>, JsonNode> defaults = Map.of(ScenarioDoc.class, minimal, WiredLinkDoc.class, minimal.get("link"),
-                StackDoc.class, minimal.get("stack"), QdiscDoc.class, minimal.at("/stack/qdisc"),
-                FlowDoc.class, minimal.at("/flows/0"));
+        ObjectNode wifi = normalized("""
+                {"durationS": 10, "link": {"type": "wifi"}, "stations": [{"name": "a", "mcs": 0}],
+                 "flows": [{"name": "u", "type": "udp", "rateMbps": 1, "station": "a"}]}""");
+        ObjectNode airtime = normalized("""
+                {"durationS": 10, "link": {"type": "wifi"}, "stations": [{"name": "a", "mcs": 0}],
+                 "stack": {"scheduler": {"type": "airtime"}},
+                 "flows": [{"name": "u", "type": "udp", "rateMbps": 1, "station": "a"}]}""");
+        Map<Class<?>, List<JsonNode>> defaults = Map.ofEntries(
+                Map.entry(ScenarioDoc.class, List.of(wired)), // a wifi document must give its stations
+                Map.entry(LinkDoc.class, List.of(wired.get("link"), wifi.get("link"))),
+                Map.entry(AmpduDoc.class, List.of(wifi.at("/link/ampdu"))),
+                Map.entry(StationDoc.class, List.of(wifi.at("/stations/0"))),
+                Map.entry(StackDoc.class, List.of(wired.get("stack"), wifi.get("stack"))),
+                Map.entry(QdiscDoc.class, List.of(wired.at("/stack/qdisc"))),
+                Map.entry(TxqsDoc.class, List.of(wifi.at("/stack/txqs"))),
+                Map.entry(SchedulerDoc.class, List.of(wifi.at("/stack/scheduler"), airtime.at("/stack/scheduler"))),
+                Map.entry(AqlDoc.class, List.of(wifi.at("/stack/aql"))),
+                Map.entry(DriverDoc.class, List.of(wifi.at("/stack/driver"))),
+                Map.entry(FlowDoc.class, List.of(wired.at("/flows/0"), wifi.at("/flows/0"))));
+        assertThat(defaults.keySet()).containsExactlyInAnyOrderElementsOf(DOCS);
 
-        defaults.forEach((doc, json) -> {
+        defaults.forEach((doc, jsons) -> {
             for (RecordComponent component : doc.getRecordComponents()) {
                 String documented = component.getAccessor().getAnnotation(Schema.class).defaultValue();
-                if (!documented.isEmpty() && !documented.equals(Schema.DEFAULT_SENTINEL)) {
-                    JsonNode actual = json.get(component.getName());
-                    assertThat(actual).as("%s.%s", doc.getSimpleName(), component.getName()).isNotNull();
+                if (documented.isEmpty() || documented.equals(Schema.DEFAULT_SENTINEL)) {
+                    continue;
+                }
+                List<JsonNode> actuals = jsons.stream().map(json -> json.get(component.getName()))
+                        .filter(value -> value != null).toList();
+                assertThat(actuals).as("%s.%s in a minimal document", doc.getSimpleName(), component.getName())
+                        .isNotEmpty();
+                for (JsonNode actual : actuals) {
                     assertThat(actual.isString() ? actual.stringValue() : actual.toString())
                             .as("default of %s.%s", doc.getSimpleName(), component.getName()).isEqualTo(documented);
                 }

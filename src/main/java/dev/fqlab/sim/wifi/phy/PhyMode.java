@@ -43,10 +43,10 @@ import java.util.Objects;
  *
  * <p><b>Longest PSDU within a duration</b> ({@link #maxPsduBytes}) inverts that formula, capped at the
  * format's aPSDUMaxLength (non-HT 4095, HT 65535, VHT 4692480 octets). ath9k's {@code ath_max_framelen}
- * (kernel-spec §5.1) computes the same 4 ms limit with three simplifications: HT-LTF time 4 µs per stream
- * (16 µs where the standard has N_HTLTF = 4 for 3 streams, 12 µs), short-GI symbols as ⌊(5·t − 4)/18⌋
- * (can be one symbol fewer), always 22 bits of SERVICE + tail (N_ES ignored), and a 65532-byte cap. It agrees
- * for 1, 2 and 4 streams with the long GI.
+ * (kernel-spec §5.1) computes the same 4 ms limit with four differences: HT-LTF time 4 µs per stream (12 µs for
+ * 3 streams, where the standard has 4 HT-LTFs, 16 µs), short-GI symbols as ⌊(5·t − 4)/18⌋ (can be one symbol
+ * fewer), always 22 bits of SERVICE + tail (N_ES ignored) and a 65532-byte cap. With the long GI, 1, 2 or 4
+ * streams and a result below the caps, the two agree.
  */
 public final class PhyMode {
 

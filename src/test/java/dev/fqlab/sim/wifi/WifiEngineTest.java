@@ -1,0 +1,174 @@
+package dev.fqlab.sim.wifi;
+
+import static dev.fqlab.sim.WifiScenarios.ht;
+import static dev.fqlab.sim.WifiScenarios.ht20;
+import static dev.fqlab.sim.WifiScenarios.pingTo;
+import static dev.fqlab.sim.WifiScenarios.udpFrom;
+import static dev.fqlab.sim.WifiScenarios.udpTo;
+import static dev.fqlab.sim.WifiScenarios.wifi;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.fqlab.sim.ScenarioRunner;
+import dev.fqlab.sim.WifiScenarios;
+import dev.fqlab.sim.core.RunControl;
+import dev.fqlab.sim.result.FlowResult;
+import dev.fqlab.sim.result.SimulationResult;
+import dev.fqlab.sim.scenario.AmpduSpec;
+import dev.fqlab.sim.scenario.AqlSpec;
+import dev.fqlab.sim.scenario.DequeueStrategy;
+import dev.fqlab.sim.scenario.DriverSpec;
+import dev.fqlab.sim.scenario.FlowSpec;
+import dev.fqlab.sim.scenario.PhyStandard;
+import dev.fqlab.sim.scenario.QdiscSpec;
+import dev.fqlab.sim.scenario.SchedulerSpec;
+import dev.fqlab.sim.scenario.StackSpec;
+import dev.fqlab.sim.scenario.StationSpec;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/** The WiFi model end to end, against closed forms from the standard and kernel-spec §9. */
+class WifiEngineTest {
+
+    private static SimulationResult run(dev.fqlab.sim.scenario.Scenario s) {
+        return ScenarioRunner.run(s, RunControl.NONE);
+    }
+
+    private static double alone(StationSpec station, StackSpec stack) {
+        return run(wifi(ht20(), stack, List.of(station), 10, 1, udpTo("u", station.name(), 200, 10)))
+                .stations().getFirst().throughputMbps();
+    }
+
+    @Nested
+    class SaturatedStation {
+        @Test
+        void htThroughputIsPayloadPerTxopOverTheTxopsAirtime() {
+            // HT20 MCS 15 (N_DBPS 520), 32 subframes of 1544 bytes = 49408-byte PSDU:
+            // ⌈(16 + 8·49408 + 6)/520⌉ = 761 symbols = 3044 µs, + HT preamble 32 + 4·2 = 40 µs → PPDU 3084 µs.
+            // TXOP = AIFS(BE) 43 µs + mean backoff 7.5 × 9 µs + 3084 + SIFS 16 + BlockAck 32 µs = 3242.5 µs.
+            // Goodput = 32 × 1472 × 8 bits / 3242.5 µs = 116.2 Mbit/s.
+            SimulationResult r = run(wifi(ht20(), WifiScenarios.txqStack(), List.of(ht("sta", 15)), 10, 1,
+                    udpTo("u", "sta", 200, 10)));
+            assertThat(r.stations().getFirst().throughputMbps()).isCloseTo(116.2, within(116.2 * 0.01));
+            assertThat(r.stations().getFirst().avgAggregateSize()).isCloseTo(32, within(0.5));
+        }
+
+        @Test
+        void legacyOfdmSendsOneFramePerTxopWithAnAck() {
+            // 802.11a 54 Mbit/s: PPDU 20 + 4·⌈(16 + 8·1538 + 6)/216⌉ = 252 µs; ACK at 24 Mbit/s 28 µs.
+            // TXOP = 43 + 67.5 + 252 + 16 + 28 = 406.5 µs → 1472 × 8 / 406.5 µs = 28.97 Mbit/s.
+            var link = WifiScenarios.link(PhyStandard.A, 20, false, new AmpduSpec(false, 32, 65535, 4000));
+            var station = new StationSpec("sta", null, null, 0, 256, 54.0);
+            SimulationResult r = run(wifi(link, WifiScenarios.txqStack(), List.of(station), 10, 1,
+                    udpTo("u", "sta", 100, 10)));
+            assertThat(r.stations().getFirst().throughputMbps()).isCloseTo(28.97, within(28.97 * 0.01));
+            assertThat(r.stations().getFirst().avgAggregateSize()).isEqualTo(1.0);
+        }
+    }
+
+    @Nested
+    class PerformanceAnomaly {
+        private final StationSpec fast = ht("fast", 15);
+        private final StationSpec slow = ht("slow", 0);
+
+        private SimulationResult both(StackSpec stack) {
+            return run(wifi(ht20(), stack, List.of(fast, slow), 20, 2,
+                    udpTo("u1", "fast", 80, 20), udpTo("u2", "slow", 80, 20)));
+        }
+
+        @Test
+        void aSharedFifoGivesEveryStationOneOverTheSumOfInverseThroughputs() {
+            // kernel-spec §9.1/§9.2: equal frames per TXOP round → R_i = 1 / Σ_j (1/T_j) for every station
+            double t1 = alone(fast, WifiScenarios.legacyStack());
+            double t2 = alone(slow, WifiScenarios.legacyStack());
+            double expected = 1 / (1 / t1 + 1 / t2);
+            SimulationResult r = both(WifiScenarios.legacyStack());
+            for (var s : r.stations()) {
+                assertThat(s.throughputMbps()).as(s.name()).isCloseTo(expected, within(expected * 0.1));
+            }
+            assertThat(r.stations().get(1).airtimeShare()).isGreaterThan(0.8); // the slow station takes the air
+        }
+
+        @Test
+        void theAirtimeSchedulerGivesEachStationItsAloneThroughputOverN() {
+            double t1 = alone(fast, WifiScenarios.airtimeStack());
+            double t2 = alone(slow, WifiScenarios.airtimeStack());
+            SimulationResult r = both(WifiScenarios.airtimeStack());
+            assertThat(r.stations().get(0).throughputMbps()).isCloseTo(t1 / 2, within(t1 / 2 * 0.1));
+            assertThat(r.stations().get(1).throughputMbps()).isCloseTo(t2 / 2, within(t2 / 2 * 0.1));
+            assertThat(r.summary().jainAirtime()).isGreaterThan(0.99);
+        }
+    }
+
+    @Test
+    void collisionsBecomeLikelierWithMoreContenders() {
+        // Saturated uplink from n stations (no frame errors): every retry is a collision. With CWmin 15 two
+        // contenders collide on a few percent of TXOPs (Bianchi), and the probability grows with n.
+        double previous = 0;
+        for (int n : new int[] {2, 5, 10}) {
+            List<StationSpec> stations = new ArrayList<>();
+            List<FlowSpec> flows = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                stations.add(ht("s" + i, 7));
+                flows.add(udpFrom("u" + i, "s" + i, 100, 10));
+            }
+            SimulationResult r = run(wifi(ht20(), WifiScenarios.txqStack(), stations, 10, 1,
+                    flows.toArray(FlowSpec[]::new)));
+            long retries = r.stations().stream().mapToLong(s -> s.retries()).sum();
+            double mpdus = r.stations().stream().mapToDouble(s -> s.ppdus() * s.avgAggregateSize()).sum();
+            double p = retries / mpdus;
+            if (n == 2) {
+                assertThat(p).isBetween(0.02, 0.15);
+            }
+            assertThat(p).as("collision share with %d contenders", n).isGreaterThan(previous);
+            previous = p;
+        }
+    }
+
+    @Nested
+    class NewFlows {
+        private void assertNewFlowsEqualTxPackets(DriverSpec driver) {
+            var stack = new StackSpec(new QdiscSpec.Noqueue(), WifiScenarios.txqs(true, true),
+                    new SchedulerSpec.RoundRobin(), WifiScenarios.noAql(), driver);
+            SimulationResult r = run(wifi(ht20(), stack, List.of(ht("sta", 15)), 5, 0, udpTo("u", "sta", 10, 5)));
+            var txq = r.txqs().getFirst();
+            assertThat(txq.txPackets()).isGreaterThan(4000);
+            assertThat(txq.newFlows()).isEqualTo(txq.txPackets());
+        }
+
+        @Test
+        void equalTxPacketsWhenTheAggregateDriverFindsTheTxqEmptyAtEachDequeue() {
+            // kernel-spec §3.7: a driver that drains the TXQ releases the flow after every packet
+            assertNewFlowsEqualTxPackets(WifiScenarios.ath9k());
+        }
+
+        @Test
+        void equalTxPacketsWithOneFramePerWake() {
+            assertNewFlowsEqualTxPackets(new DriverSpec(DequeueStrategy.PER_WAKE, 2, 1424, 16, 0, 0, 0));
+        }
+    }
+
+    @Test
+    void aqlMovesTheStandingQueueFromTheFirmwareIntoTheTxqs() {
+        // kernel-spec §9.4: draining into a 1424-frame firmware queue at ~12 Mbit/s gives ≈ 1.4 s of latency;
+        // with AQL the firmware holds a few ms per station and fq/CoDel control the TXQ, so a sparse ping is fast.
+        var without = new StackSpec(new QdiscSpec.Noqueue(), WifiScenarios.txqs(true, true),
+                new SchedulerSpec.RoundRobin(), WifiScenarios.noAql(),
+                new DriverSpec(DequeueStrategy.DRAIN_ALL, 2, 1424, 16, 0, 0, 0));
+        var with = new StackSpec(new QdiscSpec.Noqueue(), WifiScenarios.txqs(true, true),
+                new SchedulerSpec.RoundRobin(), new AqlSpec(true, 5000, 12000, 24000),
+                new DriverSpec(DequeueStrategy.DRAIN_ALL, 2, 1424, 16, 0, 0, 0));
+        FlowResult pingWithout = ping(run(wifi(ht20(), without, List.of(ht("sta", 1)), 20, 5,
+                udpTo("u", "sta", 20, 20), pingTo("p", "sta", 100, 20))));
+        FlowResult pingWith = ping(run(wifi(ht20(), with, List.of(ht("sta", 1)), 20, 5,
+                udpTo("u", "sta", 20, 20), pingTo("p", "sta", 100, 20))));
+        assertThat(pingWithout.latencyMs().p50()).isGreaterThan(1000);
+        assertThat(pingWith.latencyMs().p50()).isLessThan(50);
+    }
+
+    private static FlowResult ping(SimulationResult r) {
+        return r.flows().stream().filter(f -> f.type().equals("ping")).findFirst().orElseThrow();
+    }
+}
