@@ -103,6 +103,7 @@ class DashboardQueriesTest extends ServiceTest {
     @Test
     void everySqlQueryOfTheExperimentsDashboardReturnsRows() throws Exception {
         String demo = DemoExperiment.id(api);
+        String wifi = DemoExperiment.wifiId(api);
         // A sweep as the sweeps feature will store it: experiments sharing a sweep_id, differing in one value.
         UUID sweep = UUID.randomUUID();
         List<String> points = new ArrayList<>();
@@ -112,11 +113,11 @@ class DashboardQueriesTest extends ServiceTest {
         for (String point : points) {
             jdbc.sql("UPDATE experiments SET sweep_id = ? WHERE id = ?").params(sweep, UUID.fromString(point)).update();
         }
-        Map<String, String> grafana = Map.of("experiment", quoted(List.of(demo, points.getFirst())),
+        Map<String, String> grafana = Map.of("experiment", quoted(List.of(demo, wifi, points.getFirst())),
                 "sweep", quoted(List.of(sweep.toString())), "pointer", "/link/rateMbps");
 
         List<Dashboards.Query> queries = Dashboards.queries("fqlab-experiments.json", Dashboards.POSTGRES_UID);
-        assertThat(queries).hasSizeGreaterThanOrEqualTo(8);
+        assertThat(queries).hasSizeGreaterThanOrEqualTo(10);
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
             s.execute(Files.readString(Dashboards.DEPLOY.resolve("postgres/initdb/10-grafana-reader.sql")));
             c.setAutoCommit(false);

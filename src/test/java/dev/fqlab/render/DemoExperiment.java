@@ -37,7 +37,21 @@ public final class DemoExperiment {
                        {"name": "up1", "type": "udp", "direction": "up", "rateMbps": 1},
                        {"name": "ping", "type": "ping", "intervalMs": 50}]}""";
 
+    /**
+     * The WiFi counterpart, also once per JVM: 802.11n, a fast station (MCS 15) and a slow one (MCS 0) each with a
+     * downstream UDP flow more than it can carry, and a ping to the slow one; default stack (mac80211 TXQs,
+     * round-robin). The slow station's airtime shows the performance anomaly.
+     */
+    public static final String WIFI_SCENARIO = """
+            {"name": "demo-wifi", "durationS": 3, "warmupS": 0.5,
+             "link": {"type": "wifi", "standard": "802.11n"},
+             "stations": [{"name": "fast", "mcs": 15}, {"name": "slow", "mcs": 0}],
+             "flows": [{"name": "bulk-fast", "type": "udp", "station": "fast", "rateMbps": 80},
+                       {"name": "bulk-slow", "type": "udp", "station": "slow", "rateMbps": 10},
+                       {"name": "ping", "type": "ping", "station": "slow", "intervalMs": 50}]}""";
+
     private static String id;
+    private static String wifiId;
 
     private DemoExperiment() {
     }
@@ -48,6 +62,14 @@ public final class DemoExperiment {
             id = run(api, SCENARIO, "render-demo");
         }
         return id;
+    }
+
+    /** The id of the succeeded WiFi demo experiment, submitting it on first use. */
+    public static synchronized String wifiId(Api api) {
+        if (wifiId == null) {
+            wifiId = run(api, WIFI_SCENARIO, "render-demo-wifi");
+        }
+        return wifiId;
     }
 
     /** Submits a scenario and waits until it has succeeded. */
@@ -78,7 +100,7 @@ public final class DemoExperiment {
 
     /** The renderings the README shows (the wired demo's airtime plot only says that there are no stations). */
     private static final Set<String> PICTURES = Set.of("throughput.svg", "latency-cdf.svg", "backlog.svg", "report.png",
-            "flent-ping_cdf.png", "flent-totals.png", "demo.flent.gz");
+            "flent-ping_cdf.png", "flent-totals.png", "demo.flent.gz", "wifi-airtime.svg", "flent-wifi-airtime.png");
 
     /**
      * Where a test keeps what it rendered: {@code target/renderings}, and the README's pictures also in the

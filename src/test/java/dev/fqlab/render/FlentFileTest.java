@@ -77,6 +77,24 @@ class FlentFileTest extends ServiceTest {
         }
     }
 
+    @Test
+    void flentPlotsTheAirtimeOfAWifiExperiment() throws Exception {
+        ExternalTool flent = ExternalTool.require("flent", "apt-get install flent python3-matplotlib");
+        HttpResponse<byte[]> response = DemoExperiment.getBytes(port, "/api/v1/experiments/" + DemoExperiment.wifiId(api) + "/flent");
+        Path data = Files.write(work.resolve("wifi.flent.gz"), response.body());
+        JsonNode file = Api.JSON.readTree(new GZIPInputStream(new ByteArrayInputStream(response.body())));
+        assertThat(file.get("metadata").get("TEST_PARAMETERS").get("wifi_stats_stations").asString()).isEqualTo("fast,slow");
+        assertThat(file.get("results").propertyNames()).contains("wifi_stats_ap::airtime_tx::fast", "wifi_stats_ap::airtime_tx::slow");
+
+        Path png = work.resolve("airtime.png");
+        ExternalTool.Run run = flent.run(work, work.resolve("airtime.log"), headlessMatplotlib(), 120,
+                "-i", data.toString(), "-p", "airtime", "-o", png.toString());
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        assertThat(run.output()).doesNotContain("Traceback", "ERROR");
+        assertThat(Files.size(png)).as(run.output()).isGreaterThan(10_000);
+        DemoExperiment.keep("flent-wifi-airtime.png", Files.readAllBytes(png));
+    }
+
     /** matplotlib without a display, its caches under target/ rather than in the home directory. */
     static Map<String, String> headlessMatplotlib() throws IOException {
         return Map.of("MPLBACKEND", "Agg", "MPLCONFIGDIR", DemoExperiment.matplotlibConfig().toString());

@@ -72,6 +72,7 @@ final class HeadlessChromium implements AutoCloseable {
      * returns a JSON-serializable value) once the load event fired, and screenshots the whole page.
      */
     PageLoad open(String url, int width, String factsScript) throws Exception {
+        protocol.events.clear(); // a page's report covers that page only
         for (String domain : List.of("Runtime", "Log", "Network", "Page")) {
             call(domain + ".enable", null);
         }

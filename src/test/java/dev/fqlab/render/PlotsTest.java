@@ -53,6 +53,22 @@ class PlotsTest extends ServiceTest {
     }
 
     @Test
+    void aWifiExperimentsPlotsShowItsStations() throws Exception {
+        String base = "/api/v1/experiments/" + DemoExperiment.wifiId(api) + "/plots/";
+        for (PlotKind kind : PlotKind.values()) {
+            Api.Response plot = api.get(base + kind.slug() + ".svg");
+            assertThat(plot.status()).as(kind.slug()).isEqualTo(200);
+            assertThat(parse(plot.body()).getDocumentElement().getLocalName()).isEqualTo("svg");
+            DemoExperiment.keep("wifi-" + kind.slug() + ".svg", plot.body().getBytes(StandardCharsets.UTF_8));
+        }
+        List<String> airtime = texts(parse(api.get(base + "airtime.svg").body()));
+        assertThat(airtime).contains("fast", "slow", "Airtime (% of the interval)");
+        assertThat(String.join(" ", airtime)).doesNotContain("No stations");
+        assertThat(texts(parse(api.get(base + "throughput.svg").body()))).contains("bulk-fast", "station fast", "station slow");
+        assertThat(texts(parse(api.get(base + "backlog.svg").body()))).contains("station fast", "station slow");
+    }
+
+    @Test
     void theExperimentLinksEveryRendering() {
         String id = DemoExperiment.id(api);
         JsonNode links = api.get("/api/v1/experiments/" + id).json().get("links");

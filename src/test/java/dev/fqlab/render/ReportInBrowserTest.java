@@ -52,6 +52,15 @@ class ReportInBrowserTest extends ServiceTest {
             assertThat(page.screenshot()).hasSizeGreaterThan(20_000);
             assertThat(new String(page.screenshot(), 1, 3, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("PNG");
             assertThat(screenshot).exists();
+
+            // A WiFi experiment's report adds the station and aqm tables and the airtime plot.
+            String wifiUrl = "http://127.0.0.1:" + port + "/api/v1/experiments/" + DemoExperiment.wifiId(api) + "/report";
+            HeadlessChromium.PageLoad wifi = browser.open(wifiUrl, 1200, FACTS);
+            DemoExperiment.keep("report-wifi.png", wifi.screenshot());
+            assertThat(wifi.errors()).as("errors the browser reported").isEmpty();
+            assertThat(wifi.requestedUrls()).containsExactly(wifiUrl);
+            assertThat(wifi.facts().get("tables").asInt()).isEqualTo(4); // traffic, flows, stations, TXQs
+            assertThat(wifi.facts().get("plots").size()).isEqualTo(4);
         }
     }
 }

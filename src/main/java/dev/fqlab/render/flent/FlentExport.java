@@ -112,7 +112,8 @@ public final class FlentExport {
         ObjectNode parameters = NODES.objectNode();
         parameters.put("labels", String.join(",", labels));
         parameters.put("ping_labels", String.join(",", hosts.stream().map(h -> "ICMP").toList()));
-        if (series != null && series.qdisc() != null && scenario.qdiscType() != null) {
+        // noqueue holds and drops nothing: flent would only plot zeros.
+        if (series != null && series.qdisc() != null && scenario.qdiscType() != null && !"noqueue".equals(scenario.qdiscType())) {
             parameters.put("qdisc_stats_hosts", QDISC_HOST);
             parameters.put("qdisc_stats_interfaces", scenario.qdiscType());
             addQdisc(out, series.qdisc());

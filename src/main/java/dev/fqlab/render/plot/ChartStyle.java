@@ -5,7 +5,13 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.Paint;
 import java.awt.Stroke;
+import java.util.ArrayList;
+import java.util.List;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.CombinedDomainXYPlot;
+import org.jfree.chart.plot.Plot;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYItemRenderer;
 import org.jfree.chart.StandardChartTheme;
 import org.jfree.chart.plot.DefaultDrawingSupplier;
 import org.jfree.chart.ui.RectangleEdge;
@@ -39,8 +45,34 @@ public final class ChartStyle {
         return PALETTE[Math.floorMod(index, PALETTE.length)];
     }
 
+    /**
+     * Applies the look. The theme would also reset every renderer's per-series paints and strokes to its drawing
+     * supplier's sequence; the colours here are chosen per flow and station (and dashes mark stations), so those
+     * set before are put back.
+     */
     public static JFreeChart apply(JFreeChart chart) {
+        List<Runnable> restore = new ArrayList<>();
+        for (XYPlot plot : xyPlots(chart.getPlot())) {
+            for (int r = 0; r < plot.getRendererCount(); r++) {
+                XYItemRenderer renderer = plot.getRenderer(r);
+                int count = renderer == null || plot.getDataset(r) == null ? 0 : plot.getDataset(r).getSeriesCount();
+                for (int i = 0; i < count; i++) {
+                    int series = i;
+                    Paint paint = renderer.getSeriesPaint(i);
+                    Stroke stroke = renderer.getSeriesStroke(i);
+                    restore.add(() -> {
+                        if (paint != null) {
+                            renderer.setSeriesPaint(series, paint);
+                        }
+                        if (stroke != null) {
+                            renderer.setSeriesStroke(series, stroke);
+                        }
+                    });
+                }
+            }
+        }
         THEME.apply(chart);
+        restore.forEach(Runnable::run);
         if (chart.getLegend() != null) {
             chart.getLegend().setPosition(RectangleEdge.BOTTOM);
             chart.getLegend().setFrame(org.jfree.chart.block.BlockBorder.NONE);
@@ -48,6 +80,15 @@ public final class ChartStyle {
         chart.setAntiAlias(true);
         chart.setTextAntiAlias(true);
         return chart;
+    }
+
+    private static List<XYPlot> xyPlots(Plot plot) {
+        if (plot instanceof CombinedDomainXYPlot combined) {
+            List<XYPlot> plots = new ArrayList<>(combined.getSubplots());
+            plots.add(combined);
+            return plots;
+        }
+        return plot instanceof XYPlot xy ? List.of(xy) : List.of();
     }
 
     private static StandardChartTheme theme() {

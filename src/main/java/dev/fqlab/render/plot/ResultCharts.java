@@ -140,41 +140,57 @@ public final class ResultCharts {
         return new JFreeChart(PlotKind.AIRTIME.title(), JFreeChart.DEFAULT_TITLE_FONT, plot, true);
     }
 
-    /** The down qdisc's backlog at the end of each interval (and each station's on WiFi), its drops below. */
+    /**
+     * The down qdisc's backlog at the end of each interval (and each station's on WiFi), its drops per interval
+     * below. A {@code noqueue} qdisc holds nothing and drops nothing, so it is left out.
+     */
     static JFreeChart backlog(ExperimentOutcome outcome) {
         Series series = outcome.result().series();
         String qdisc = outcome.scenario().qdiscType() == null ? "qdisc" : outcome.scenario().qdiscType();
+        boolean hasQdisc = series != null && series.qdisc() != null && series.t() != null && !"noqueue".equals(qdisc);
         XYSeriesCollection backlog = new XYSeriesCollection();
-        XYSeriesCollection drops = new XYSeriesCollection();
         List<Paint> colours = new ArrayList<>();
-        if (series != null && series.qdisc() != null && series.t() != null) {
+        if (hasQdisc) {
             backlog.addSeries(timeSeries(qdisc + " (down)", series.t(), series.qdisc().backlogPackets()));
+            colours.add(ChartStyle.QDISC);
+        }
+        int station = 0;
+        for (Map.Entry<String, Series.StationSeries> s : stations(series)) {
+            backlog.addSeries(timeSeries("station " + s.getKey(), series.t(), s.getValue().backlogPackets()));
+            colours.add(stationColour(series, station++));
+        }
+        XYPlot backlogPlot = new XYPlot(backlog, null, packetsAxis("Backlog (packets)"), lines(colours));
+        backlogPlot.setNoDataMessage("No time series: the scenario's sampleIntervalMs is 0");
+        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(timeAxis(outcome));
+        plot.setGap(8);
+        plot.add(backlogPlot, 3);
+        if (backlog.getSeriesCount() > 0) {
+            shadeWarmup(backlogPlot, outcome.scenario().warmupS(), true);
+        }
+        if (hasQdisc) {
+            XYSeriesCollection drops = new XYSeriesCollection();
             drops.addSeries(timeSeries(qdisc + " drops", series.t(), series.qdisc().drops()));
             // t is the end of each interval: a bar covers the interval it counts.
             drops.setIntervalWidth(series.intervalMs() / 1000);
             drops.setIntervalPositionFactor(1.0);
-            colours.add(ChartStyle.QDISC);
-        }
-        for (Map.Entry<String, Series.StationSeries> station : stations(series)) {
-            backlog.addSeries(timeSeries("station " + station.getKey(), series.t(), station.getValue().backlogPackets()));
-            colours.add(stationColour(series, colours.size() - 1));
-        }
-        XYPlot backlogPlot = new XYPlot(backlog, null, new NumberAxis("Backlog (packets)"), lines(colours));
-        XYBarRenderer bars = new XYBarRenderer(0.1);
-        bars.setShadowVisible(false);
-        bars.setDrawBarOutline(false);
-        bars.setSeriesPaint(0, ChartStyle.DROPS);
-        XYPlot dropPlot = new XYPlot(drops, null, new NumberAxis("Drops per interval"), bars);
-        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(timeAxis(outcome));
-        plot.setGap(8);
-        plot.add(backlogPlot, 3);
-        plot.add(dropPlot, 1);
-        if (backlog.getSeriesCount() > 0) {
-            shadeWarmup(backlogPlot, outcome.scenario().warmupS(), true);
+            XYBarRenderer bars = new XYBarRenderer(0.1);
+            bars.setShadowVisible(false);
+            bars.setDrawBarOutline(false);
+            bars.setSeriesPaint(0, ChartStyle.DROPS);
+            XYPlot dropPlot = new XYPlot(drops, null, packetsAxis("Drops per interval"), bars);
             shadeWarmup(dropPlot, outcome.scenario().warmupS(), false);
+            plot.add(dropPlot, 1);
         }
-        backlogPlot.setNoDataMessage("No time series: the scenario's sampleIntervalMs is 0");
         return new JFreeChart(PlotKind.BACKLOG.title(), JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+    }
+
+    /** Whole packets from zero, with a visible range even when every value is 0. */
+    private static NumberAxis packetsAxis(String label) {
+        NumberAxis axis = new NumberAxis(label);
+        axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        axis.setAutoRangeIncludesZero(true);
+        axis.setAutoRangeMinimumSize(1);
+        return axis;
     }
 
     /**
