@@ -175,7 +175,7 @@ public final class Medium {
             transmitting.add(w);
             longest = Math.max(longest, ppdu.ppduNs + Edca.SIFS_NS + response(ppdu));
         }
-        active.removeIf(c -> !c.active);
+        dropInactive();
         if (transmitting.isEmpty()) {
             for (Contender c : active) {
                 c.countFrom = now;
@@ -231,12 +231,26 @@ public final class Medium {
                 w.active = false;
             }
         }
-        active.removeIf(c -> !c.active);
+        dropInactive();
         for (Contender c : active) {
             c.countFrom = now;
         }
         // Owners may have woken contenders during their completion handling; they joined with countFrom = now.
         scheduleAccess();
+    }
+
+    /** Removes contenders that stopped contending, keeping the others' order (no allocation, unlike removeIf). */
+    private void dropInactive() {
+        int kept = 0;
+        for (int i = 0; i < active.size(); i++) {
+            Contender c = active.get(i);
+            if (c.active) {
+                active.set(kept++, c);
+            }
+        }
+        while (active.size() > kept) {
+            active.remove(active.size() - 1);
+        }
     }
 
     public boolean busy() {

@@ -1,0 +1,81 @@
+package dev.fqlab.result;
+
+import static dev.fqlab.support.TestScenarios.quick;
+import static dev.fqlab.support.TestScenarios.request;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fqlab.support.Api;
+import dev.fqlab.support.ServiceTest;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/** WiFi results through the API: the aqm table of seed 004's two strategies, stations in CSV and SQL. */
+class WifiResultApiTest extends ServiceTest {
+
+    private String run(String preset) {
+        String id = submit("{\"preset\": \"" + preset + "\", \"overrides\": {\"durationS\": 3, \"warmupS\": 0.5},"
+                + " \"tags\": [\"wifi-api\"]}").get("id").asString();
+        awaitStatus(id, "SUCCEEDED", Duration.ofSeconds(60));
+        return id;
+    }
+
+    /** tid-0 row of the aqm text as numbers: backlog-bytes … tx-packets. */
+    private static long[] tid0(String aqm) {
+        String row = aqm.lines().filter(l -> l.startsWith("0 2 ")).findFirst().orElseThrow();
+        String[] f = row.split(" ");
+        long[] n = new long[9];
+        for (int i = 0; i < 9; i++) {
+            n[i] = Long.parseLong(f[i + 2]);
+        }
+        return n;
+    }
+
+    @Test
+    void aqmShowsNewFlowsEqualToTxPacketsForOneFramePerWakeAndABacklogForDrainAll() {
+        Api.Response perWake = api.get("/api/v1/experiments/" + run("seed-004-per-wake") + "/aqm");
+        assertThat(perWake.status()).isEqualTo(200);
+        assertThat(perWake.contentType()).startsWith("text/plain");
+        List<String> lines = perWake.body().lines().toList();
+        assertThat(lines.get(0)).isEqualTo("station sta1");
+        assertThat(lines.get(1)).isEqualTo("target 20000us interval 100000us ecn yes");
+        assertThat(lines.get(2)).isEqualTo(AqmTable.HEADER);
+        assertThat(lines).hasSize(3 + 16);
+        long[] pw = tid0(perWake.body());
+        assertThat(pw[2]).as("new-flows").isEqualTo(pw[8]).isGreaterThan(10_000); // = tx-packets
+        assertThat(pw[5]).as("overlimit").isZero();
+
+        long[] da = tid0(api.get("/api/v1/experiments/" + run("seed-004-drain-all") + "/aqm").body());
+        assertThat(da[2]).as("new-flows").isLessThanOrEqualTo((long) (0.6 * da[8]));
+        assertThat(da[5]).as("overlimit").isGreaterThan(0);
+    }
+
+    @Test
+    void stationsAppearInTheResultTheCsvAndSql() {
+        String id = run("seed-000-fq-fixed");
+        JsonNode result = api.get("/api/v1/experiments/" + id + "/result").json();
+        assertThat(result.get("stations")).hasSize(2);
+        assertThat(result.get("stations").get(0).get("name").asString()).isEqualTo("sta1");
+        assertThat(result.get("txqs").get(0).get("ac").asString()).isEqualTo("BE");
+        assertThat(result.get("summary").get("jainAirtime").isNumber()).isTrue();
+        assertThat(result.get("series").get("stations").has("sta2")).isTrue();
+
+        String csv = api.get("/api/v1/experiments/" + id + "/result.csv").body();
+        assertThat(csv.lines().findFirst().orElseThrow()).contains("station.airtimeShare");
+        assertThat(csv.lines().filter(l -> l.startsWith("station,")).count()).isEqualTo(2);
+
+        assertThat(count("SELECT count(*) FROM result_stations WHERE experiment_id = ?", id)).isEqualTo(2);
+        assertThat(count("SELECT count(*) FROM result_txqs WHERE experiment_id = ?", id)).isEqualTo(2);
+    }
+
+    @Test
+    void aWiredExperimentHasNoAqmTable() {
+        String id = submit(request(quick(), "wired-aqm", "wifi-api")).get("id").asString();
+        awaitStatus(id, "SUCCEEDED", Duration.ofSeconds(60));
+        Api.Response aqm = api.get("/api/v1/experiments/" + id + "/aqm");
+        assertThat(aqm.status()).isEqualTo(404);
+        assertThat(aqm.contentType()).startsWith("application/problem+json");
+        assertThat(aqm.json().get("detail").asString()).contains("no mac80211 TXQs");
+    }
+}
