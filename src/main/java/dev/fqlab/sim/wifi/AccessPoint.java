@@ -109,7 +109,7 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
         var driverSpec = stack.driver();
         this.driver = driverSpec.dequeue() == DequeueStrategy.AGGREGATE
                 ? new Ath9kDriver(this, scheduler, sim, driverSpec.hwQueueAggregates(), maxSubframes,
-                        driverSpec.perWakeCpuUs(), driverSpec.perPacketCpuUs())
+                        driverSpec.perWakeCpuUs(), driverSpec.perPacketCpuUs(), driverSpec.batchContentionCpuUs())
                 : new FirmwareDriver(this, scheduler, sim, driverSpec, stationCount, Tids.TID_OF_AC, maxSubframes);
         for (AccessCategory ac : AccessCategory.values()) {
             contenders[ac.ordinal()] = medium.contender(this, ac);

@@ -13,11 +13,12 @@ import dev.fqlab.sim.wifi.mac80211.TxqScheduler;
  * waits in the TXQs where fq/CoDel and the scheduler act. Each aggregate is one scheduling pass: the scheduler
  * names a TXQ, the driver fills a PPDU from its retries and its frames. Runs on every wake and every completion.
  *
- * <p>Host CPU ({@code perWakeCpuUs}, {@code perPacketCpuUs}): building an aggregate is a job on one core costing
- * {@code perWakeCpuUs} plus {@code perPacketCpuUs} per frame; jobs run one after another, and an aggregate joins the
- * hardware queue (and may go on the air) only when its job is done. While the hardware queue still holds a ready
- * aggregate this work hides behind the one on the air; when the queue runs dry the air waits for the CPU. With both
- * costs 0 an aggregate is ready at once.
+ * <p>Host CPU ({@code perWakeCpuUs}, {@code perPacketCpuUs}, {@code batchContentionCpuUs}): building an
+ * aggregate is a job on one core costing {@code perWakeCpuUs}, plus {@code perPacketCpuUs} per frame, plus
+ * {@code batchContentionCpuUs} per frame after the first (the run holds the per-AC lock); jobs run one after
+ * another, and an aggregate joins the hardware queue (and may go on the air) only when its job is done. While the
+ * hardware queue still holds a ready aggregate this work hides behind the one on the air; when the queue runs dry
+ * the air waits for the CPU. With all costs 0 an aggregate is ready at once.
  */
 final class Ath9kDriver implements ApDriver {
     private final AccessPoint ap;
@@ -29,6 +30,7 @@ final class Ath9kDriver implements ApDriver {
     private final Simulator sim;
     private final long wakeNs;
     private final long packetNs;
+    private final long contentionNs;
     private final boolean cpu;
     /** When each ring slot's aggregate is ready for the air (CPU model only). */
     private final long[][] readyAt;
@@ -46,13 +48,14 @@ final class Ath9kDriver implements ApDriver {
     };
 
     Ath9kDriver(AccessPoint ap, TxqScheduler scheduler, Simulator sim, int hwQueueAggregates, int maxSubframes,
-                double perWakeCpuUs, double perPacketCpuUs) {
+                double perWakeCpuUs, double perPacketCpuUs, double batchContentionCpuUs) {
         this.ap = ap;
         this.scheduler = scheduler;
         this.sim = sim;
         this.wakeNs = Math.round(perWakeCpuUs * Time.NS_PER_US);
         this.packetNs = Math.round(perPacketCpuUs * Time.NS_PER_US);
-        this.cpu = wakeNs > 0 || packetNs > 0;
+        this.contentionNs = Math.round(batchContentionCpuUs * Time.NS_PER_US);
+        this.cpu = wakeNs > 0 || packetNs > 0 || contentionNs > 0;
         this.depth = hwQueueAggregates;
         this.readyAt = new long[4][depth];
         this.ring = new Ppdu[4][depth];
@@ -82,7 +85,8 @@ final class Ath9kDriver implements ApDriver {
                 ap.wakeMedium(ac, now);
                 continue;
             }
-            long done = Math.max(now, cpuFreeAt) + wakeNs + slot.count() * packetNs;
+            long done = Math.max(now, cpuFreeAt) + wakeNs + slot.count() * packetNs
+                    + (slot.count() - 1) * contentionNs;
             cpuFreeAt = done;
             readyAt[ac][index] = done;
             int tail = (jobHead + jobCount) % jobAc.length;
