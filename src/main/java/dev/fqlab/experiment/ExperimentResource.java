@@ -1,7 +1,9 @@
 package dev.fqlab.experiment;
 
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import dev.fqlab.scenario.openapi.ScenarioDoc;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -29,14 +31,21 @@ public record ExperimentResource(
         Links links) {
 
     /**
-     * Where to go next. {@code result}, {@code resultCsv} and {@code seriesCsv} answer once it has succeeded. Only
-     * endpoints that exist are linked: api.md's {@code report} joins when the HTML report does.
+     * Where to go next. Everything but {@code self} and {@code cancel} answers once it has succeeded: the result,
+     * its CSV tables, the HTML report, the flent file and the SVG plots by name (dev.fqlab.render.plot.PlotKind).
      */
-    public record Links(String self, String result, String cancel, String resultCsv, String seriesCsv) {
+    public record Links(String self, String result, String cancel, String resultCsv, String seriesCsv, String report,
+                        String flent, Map<String, String> plots) {
+
+        /** The plot names of {@code /plots/{name}.svg}; a test keeps them equal to the renderer's. */
+        static final List<String> PLOT_NAMES = List.of("throughput", "latency-cdf", "airtime", "backlog");
 
         static Links of(UUID id) {
             String self = ExperimentController.BASE + "/" + id;
-            return new Links(self, self + "/result", self + "/cancel", self + "/result.csv", self + "/series.csv");
+            Map<String, String> plots = new LinkedHashMap<>();
+            PLOT_NAMES.forEach(name -> plots.put(name, self + "/plots/" + name + ".svg"));
+            return new Links(self, self + "/result", self + "/cancel", self + "/result.csv", self + "/series.csv",
+                    self + "/report", self + "/flent", plots);
         }
     }
 }

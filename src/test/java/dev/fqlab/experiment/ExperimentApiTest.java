@@ -51,7 +51,10 @@ class ExperimentApiTest extends ServiceTest {
         assertThat(links.get("self").asString()).isEqualTo("/api/v1/experiments/" + id);
         assertThat(links.get("result").asString()).isEqualTo("/api/v1/experiments/" + id + "/result");
         assertThat(links.get("resultCsv").asString()).isEqualTo("/api/v1/experiments/" + id + "/result.csv");
-        assertThat(links.has("report")).as("no link to an endpoint that does not exist yet").isFalse();
+        assertThat(links.get("report").asString()).isEqualTo("/api/v1/experiments/" + id + "/report");
+        assertThat(links.get("flent").asString()).isEqualTo("/api/v1/experiments/" + id + "/flent");
+        assertThat(links.get("plots").get("latency-cdf").asString())
+                .isEqualTo("/api/v1/experiments/" + id + "/plots/latency-cdf.svg");
     }
 
     @Test

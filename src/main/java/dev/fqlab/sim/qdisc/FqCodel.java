@@ -27,64 +27,7 @@ import dev.fqlab.sim.scenario.QuantumMode;
  */
 public final class FqCodel extends QdiscCounters implements CodelQueue {
 
-    /** One bucket: a FIFO with its deficit and CoDel state ({@code struct fq_codel_flow}). */
-    private static final class Flow extends CodelVars {
-        final int index;
-        Packet head;
-        Packet tail;
-        int deficit;
-        /** The list the flow is on (null = inactive) and its links in it. */
-        FlowList list;
-        Flow prev;
-        Flow next;
-
-        Flow(int index) {
-            this.index = index;
-        }
-    }
-
-    /** An intrusive doubly linked list of flows ({@code new_flows} / {@code old_flows}). */
-    private static final class FlowList {
-        Flow first;
-        Flow last;
-        int length;
-
-        boolean isEmpty() {
-            return first == null;
-        }
-
-        void addTail(Flow f) {
-            f.list = this;
-            f.next = null;
-            f.prev = last;
-            if (last == null) {
-                first = f;
-            } else {
-                last.next = f;
-            }
-            last = f;
-            length++;
-        }
-
-        void remove(Flow f) {
-            if (f.prev == null) {
-                first = f.next;
-            } else {
-                f.prev.next = f.next;
-            }
-            if (f.next == null) {
-                last = f.prev;
-            } else {
-                f.next.prev = f.prev;
-            }
-            f.prev = null;
-            f.next = null;
-            f.list = null;
-            length--;
-        }
-    }
-
-    private final Flow[] flows;
+    private final DrrFlow[] flows;
     /** Per-bucket byte backlog ({@code q->backlogs}), scanned by the overlimit drop. */
     private final long[] backlogs;
     private final int limit;
@@ -93,8 +36,8 @@ public final class FqCodel extends QdiscCounters implements CodelQueue {
     private final boolean packetMixing;
     private final int dropBatchSize;
     private final Codel codel;
-    private final FlowList newFlows = new FlowList();
-    private final FlowList oldFlows = new FlowList();
+    private final DrrList<DrrFlow> newFlows = new DrrList<>();
+    private final DrrList<DrrFlow> oldFlows = new DrrList<>();
 
     private long memoryUsage;
     private long dropOverlimit;
@@ -104,9 +47,9 @@ public final class FqCodel extends QdiscCounters implements CodelQueue {
     /** @param mtu the device's L2 MTU ({@code psched_mtu}): CoDel's backlog floor */
     public FqCodel(QdiscSpec.FqCodel spec, int mtu, DropListener dropListener) {
         super(dropListener);
-        this.flows = new Flow[spec.flows()];
+        this.flows = new DrrFlow[spec.flows()];
         for (int i = 0; i < flows.length; i++) {
-            flows[i] = new Flow(i);
+            flows[i] = new DrrFlow(i);
         }
         this.backlogs = new long[spec.flows()];
         this.limit = spec.limit();
@@ -121,11 +64,11 @@ public final class FqCodel extends QdiscCounters implements CodelQueue {
     public int enqueue(Packet p, long now) {
         int idx = FlowHash.bucket(p.hash, flows.length);
         p.enqueuedAt = now;
-        Flow flow = flows[idx];
-        append(flow, p);
+        DrrFlow flow = flows[idx];
+        flow.append(p);
         backlogs[idx] += p.length;
         backlogBytes += p.length;
-        if (flow.list == null) {
+        if (!flow.listed()) {
             newFlows.addTail(flow);
             newFlowCount++;
             flow.deficit = packetMixing ? Math.min(quantum, p.length) : quantum;
@@ -157,11 +100,11 @@ public final class FqCodel extends QdiscCounters implements CodelQueue {
             }
         }
         long threshold = maxBacklog >> 1;
-        Flow flow = flows[idx];
+        DrrFlow flow = flows[idx];
         long len = 0;
         int i = 0;
         do {
-            Packet p = removeHead(flow);
+            Packet p = flow.removeHead();
             len += p.length;
             memoryUsage -= p.truesize;
             drop(p, now);
@@ -176,21 +119,21 @@ public final class FqCodel extends QdiscCounters implements CodelQueue {
     @Override
     public Packet dequeue(long now) {
         while (true) {
-            FlowList head = !newFlows.isEmpty() ? newFlows : oldFlows;
-            Flow flow = head.first;
+            DrrList<DrrFlow> head = !newFlows.isEmpty() ? newFlows : oldFlows;
+            DrrFlow flow = head.first();
             if (flow == null) {
                 return null;
             }
             if (flow.deficit <= 0) {
                 flow.deficit += quantum;
-                moveToTail(flow, oldFlows);
+                oldFlows.moveToTail(flow);
                 continue;
             }
             Packet p = codel.dequeue(this, flow, now);
             if (p == null) {
                 // Force a pass through the old list so a flow cannot starve it by emptying and refilling.
                 if (head == newFlows && !oldFlows.isEmpty()) {
-                    moveToTail(flow, oldFlows);
+                    oldFlows.moveToTail(flow);
                 } else {
                     head.remove(flow);
                 }
@@ -205,11 +148,11 @@ public final class FqCodel extends QdiscCounters implements CodelQueue {
     /** {@code dequeue_func}: the head of the flow, with every backlog counter updated. */
     @Override
     public Packet dequeueHead(CodelVars vars) {
-        Flow flow = (Flow) vars;
-        if (flow.head == null) {
+        DrrFlow flow = (DrrFlow) vars;
+        Packet p = flow.removeHead();
+        if (p == null) {
             return null;
         }
-        Packet p = removeHead(flow);
         backlogs[flow.index] -= p.length;
         memoryUsage -= p.truesize;
         qlen--;
@@ -228,34 +171,12 @@ public final class FqCodel extends QdiscCounters implements CodelQueue {
         drop(p, now);
     }
 
-    private static void append(Flow flow, Packet p) {
-        p.next = null;
-        if (flow.head == null) {
-            flow.head = p;
-        } else {
-            flow.tail.next = p;
-        }
-        flow.tail = p;
-    }
-
-    private static Packet removeHead(Flow flow) {
-        Packet p = flow.head;
-        flow.head = p.next;
-        p.next = null;
-        return p;
-    }
-
-    private static void moveToTail(Flow flow, FlowList to) {
-        flow.list.remove(flow);
-        to.addTail(flow);
-    }
-
     @Override
     public QdiscResult result() {
         var s = codel.stats();
         return new QdiscResult("fq_codel", sentBytes, sentPackets, dropped, overlimits, requeues, backlogBytes, qlen,
                 s.maxpacket(), dropOverlimit, dropOvermemory, newFlowCount, s.ecnMark(), s.ceMark(), memoryUsage,
-                (long) newFlows.length, (long) oldFlows.length, null, null, null, null);
+                (long) newFlows.length(), (long) oldFlows.length(), null, null, null, null);
     }
 
     /** The CoDel instance shared by all flows (its stats are the qdisc's). */

@@ -177,7 +177,7 @@ public final class Medium {
             transmitting.add(w);
             longest = Math.max(longest, ppdu.ppduNs + Edca.SIFS_NS + response(ppdu));
         }
-        active.removeIf(c -> !c.active);
+        dropInactive();
         if (transmitting.isEmpty()) {
             for (Contender c : active) {
                 c.countFrom = now;
@@ -235,13 +235,27 @@ public final class Medium {
             }
         }
         ending = false;
-        active.removeIf(c -> !c.active);
+        dropInactive();
         for (Contender c : active) {
             c.countFrom = now;
         }
         // Owners may have woken contenders during their completion handling (a receiver's TCP answers at once);
         // they joined without scheduling and count from now like everyone else.
         scheduleAccess();
+    }
+
+    /** Removes contenders that stopped contending, keeping the others' order (no allocation, unlike removeIf). */
+    private void dropInactive() {
+        int kept = 0;
+        for (int i = 0; i < active.size(); i++) {
+            Contender c = active.get(i);
+            if (c.active) {
+                active.set(kept++, c);
+            }
+        }
+        while (active.size() > kept) {
+            active.remove(active.size() - 1);
+        }
     }
 
     public boolean busy() {

@@ -25,11 +25,9 @@ import dev.fqlab.sim.scenario.TxqsSpec;
 import dev.fqlab.sim.scenario.WifiLinkSpec;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -63,20 +61,6 @@ public class WifiSeed004Benchmark {
 
     private Scenario scenario;
 
-    /** Simulated packets and events, per second of wall time. */
-    @AuxCounters(AuxCounters.Type.OPERATIONS)
-    @State(Scope.Thread)
-    public static class Simulated {
-        public long packets;
-        public long events;
-
-        @Setup(Level.Iteration)
-        public void reset() {
-            packets = 0;
-            events = 0;
-        }
-    }
-
     @Setup
     public void buildScenario() {
         var link = new WifiLinkSpec(PhyStandard.AC, 80, true, new AmpduSpec(true, 64, 1048575, 4000), 10, 54);
@@ -92,10 +76,9 @@ public class WifiSeed004Benchmark {
     }
 
     @Benchmark
-    public SimulationResult tenSecondsOfGigabitUdp(Simulated counters) {
+    public SimulationResult tenSecondsOfGigabitUdp(SimulatedCounters counters) {
         SimulationResult r = ScenarioRunner.run(scenario, RunControl.NONE);
-        counters.packets += r.engine().packets();
-        counters.events += r.engine().events();
+        counters.add(r);
         return r;
     }
 }

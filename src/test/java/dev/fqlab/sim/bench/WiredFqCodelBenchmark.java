@@ -18,11 +18,9 @@ import dev.fqlab.sim.scenario.WiredLinkSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -60,20 +58,6 @@ public class WiredFqCodelBenchmark {
 
     private Scenario scenario;
 
-    /** Simulated packets and events, per second of wall time. */
-    @AuxCounters(AuxCounters.Type.OPERATIONS)
-    @State(Scope.Thread)
-    public static class Simulated {
-        public long packets;
-        public long events;
-
-        @Setup(Level.Iteration)
-        public void reset() {
-            packets = 0;
-            events = 0;
-        }
-    }
-
     @Setup
     public void buildScenario() {
         List<FlowSpec> flows = new ArrayList<>();
@@ -88,10 +72,9 @@ public class WiredFqCodelBenchmark {
     }
 
     @Benchmark
-    public SimulationResult tenSecondsAtOneGigabit(Simulated counters) {
+    public SimulationResult tenSecondsAtOneGigabit(SimulatedCounters counters) {
         SimulationResult r = ScenarioRunner.run(scenario, RunControl.NONE);
-        counters.packets += r.engine().packets();
-        counters.events += r.engine().events();
+        counters.add(r);
         return r;
     }
 }

@@ -3,6 +3,7 @@ package dev.fqlab.sim.wifi.mac80211;
 import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.packet.FlowHash;
 import dev.fqlab.sim.packet.Packet;
+import dev.fqlab.sim.qdisc.DrrList;
 import dev.fqlab.sim.scenario.QuantumMode;
 import dev.fqlab.sim.scenario.TxqsSpec;
 import java.util.ArrayList;
@@ -95,7 +96,7 @@ public final class Fq {
         tin.backlogPackets++;
         memoryUsage += p.truesize;
         backlog++;
-        if (flow.list == null) {
+        if (!flow.listed()) {
             flow.deficit = packetMixing ? Math.min(quantum, p.length) : quantum;
             tin.newFlows.addTail(flow);
         }
@@ -121,15 +122,15 @@ public final class Fq {
         FqFlow fattest = null;
         long len = 0;
         for (FqFlow f : flows) {
-            if (f.backlog > len) {
+            if (f.backlog() > len) {
                 fattest = f;
-                len = f.backlog;
+                len = f.backlog();
             }
         }
         for (Txq tin : tins) {
-            if (tin.defaultFlow.backlog > len) {
+            if (tin.defaultFlow.backlog() > len) {
                 fattest = tin.defaultFlow;
-                len = tin.defaultFlow.backlog;
+                len = tin.defaultFlow.backlog();
             }
         }
         return fattest;
@@ -137,7 +138,7 @@ public final class Fq {
 
     /** {@code fq_flow_drop}: {@code max(1, min(32, qlen/2))} packets from the head. */
     private void dropBatch(FqFlow flow, long now) {
-        int pending = Math.min(MAX_DROP_BATCH, flow.packets / 2);
+        int pending = Math.min(MAX_DROP_BATCH, flow.packets() / 2);
         int dropped = 0;
         do {
             Packet p = flow.removeHead();
@@ -161,22 +162,20 @@ public final class Fq {
      */
     public Packet dequeue(Txq tin, long now) {
         while (true) {
-            FqFlow.FlowList head = !tin.newFlows.isEmpty() ? tin.newFlows : tin.oldFlows;
-            FqFlow flow = head.first;
+            DrrList<FqFlow> head = !tin.newFlows.isEmpty() ? tin.newFlows : tin.oldFlows;
+            FqFlow flow = head.first();
             if (flow == null) {
                 return null;
             }
             if (flow.deficit <= 0) {
                 flow.deficit += quantum;
-                flow.list.remove(flow);
-                tin.oldFlows.addTail(flow);
+                tin.oldFlows.moveToTail(flow);
                 continue;
             }
             Packet p = fqEnabled ? tin.codel.dequeue(tin, flow, now) : tin.dequeueHead(flow);
             if (p == null) {
                 if (head == tin.newFlows && !tin.oldFlows.isEmpty()) {
-                    flow.list.remove(flow);
-                    tin.oldFlows.addTail(flow);
+                    tin.oldFlows.moveToTail(flow);
                 } else {
                     head.remove(flow);
                     flow.tin = null; // released: the next packet for this bucket counts as a new flow

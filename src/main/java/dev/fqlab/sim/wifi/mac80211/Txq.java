@@ -4,6 +4,7 @@ import dev.fqlab.sim.aqm.Codel;
 import dev.fqlab.sim.aqm.CodelQueue;
 import dev.fqlab.sim.aqm.CodelVars;
 import dev.fqlab.sim.packet.Packet;
+import dev.fqlab.sim.qdisc.DrrList;
 import dev.fqlab.sim.result.TxqResult;
 import dev.fqlab.sim.scenario.CodelSettings;
 
@@ -18,8 +19,8 @@ public final class Txq implements CodelQueue {
     public final int ac;
     final Fq fq;
     final FqFlow defaultFlow = new FqFlow(-1);
-    final FqFlow.FlowList newFlows = new FqFlow.FlowList();
-    final FqFlow.FlowList oldFlows = new FqFlow.FlowList();
+    final DrrList<FqFlow> newFlows = new DrrList<>();
+    final DrrList<FqFlow> oldFlows = new DrrList<>();
     /** CoDel with mac80211's parameters and this TXQ's {@code cstats} (drops, marks); floor 0 on the flow backlog. */
     final Codel codel;
 
@@ -74,7 +75,7 @@ public final class Txq implements CodelQueue {
     /** mac80211 compares the flow's own backlog with a floor of 0. */
     @Override
     public long backlog(CodelVars vars) {
-        return ((FqFlow) vars).backlog;
+        return ((FqFlow) vars).backlog();
     }
 
     @Override

@@ -1,0 +1,296 @@
+package dev.fqlab.render.plot;
+
+import dev.fqlab.render.ExperimentOutcome;
+import dev.fqlab.sim.result.Series;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Paint;
+import java.text.DecimalFormat;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.plot.CombinedDomainXYPlot;
+import org.jfree.chart.plot.IntervalMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYBarRenderer;
+import org.jfree.chart.renderer.xy.XYItemRenderer;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.renderer.xy.XYStepRenderer;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.Layer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * The charts of one experiment. Time plots have simulated seconds on x and shade the warm-up, which the result's
+ * statistics leave out; the latency CDF leaves it out too. A series' colour is its flow's (or station's) place in
+ * the scenario, the same in every plot.
+ */
+public final class ResultCharts {
+
+    private static final String TIME_AXIS = "Simulated time (s)";
+
+    private ResultCharts() {
+    }
+
+    public static JFreeChart chart(PlotKind kind, ExperimentOutcome outcome) {
+        JFreeChart chart = switch (kind) {
+            case THROUGHPUT -> throughput(outcome);
+            case LATENCY_CDF -> latencyCdf(outcome);
+            case AIRTIME -> airtime(outcome);
+            case BACKLOG -> backlog(outcome);
+        };
+        ChartStyle.apply(chart);
+        chart.addSubtitle(new TextTitle(outcome.title(), new Font(Font.SANS_SERIF, Font.PLAIN, 12)));
+        return chart;
+    }
+
+    /** Goodput of every flow per interval, and of every station (dashed) on WiFi links. */
+    static JFreeChart throughput(ExperimentOutcome outcome) {
+        Series series = outcome.result().series();
+        XYSeriesCollection data = new XYSeriesCollection();
+        List<Paint> colours = new ArrayList<>();
+        int flowCount = 0;
+        for (Map.Entry<String, Series.FlowSeries> flow : flows(series)) {
+            data.addSeries(timeSeries(flow.getKey(), series.t(), flow.getValue().throughputMbps()));
+            colours.add(ChartStyle.colour(flowCount++));
+        }
+        int station = 0;
+        for (Map.Entry<String, Series.StationSeries> s : stations(series)) {
+            data.addSeries(timeSeries("station " + s.getKey(), series.t(), s.getValue().throughputMbps()));
+            colours.add(stationColour(series, station++));
+        }
+        XYLineAndShapeRenderer renderer = lines(colours);
+        for (int i = flowCount; i < colours.size(); i++) {
+            renderer.setSeriesStroke(i, ChartStyle.DASHED);
+        }
+        XYPlot plot = timePlot(data, renderer, "Goodput (Mbit/s)", outcome);
+        plot.setNoDataMessage("No time series: the scenario's sampleIntervalMs is 0");
+        return new JFreeChart(PlotKind.THROUGHPUT.title(), JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+    }
+
+    /**
+     * Empirical CDF of each flow's per-interval mean one-way latency after the warm-up: the same kind of curve as
+     * flent's ping_cdf, which plots its ping samples. The result's percentiles are exact per packet.
+     */
+    static JFreeChart latencyCdf(ExperimentOutcome outcome) {
+        Series series = outcome.result().series();
+        double warmupS = outcome.scenario().warmupS();
+        XYSeriesCollection data = new XYSeriesCollection();
+        for (Map.Entry<String, Series.FlowSeries> flow : flows(series)) {
+            List<Double> samples = new ArrayList<>();
+            List<Double> latency = flow.getValue().latencyMs();
+            for (int i = 0; i < series.t().size() && latency != null && i < latency.size(); i++) {
+                if (series.t().get(i) > warmupS && latency.get(i) != null) {
+                    samples.add(latency.get(i));
+                }
+            }
+            samples.sort(null);
+            XYSeries cdf = new XYSeries(flow.getKey(), false, true);
+            if (!samples.isEmpty()) {
+                cdf.add(samples.getFirst().doubleValue(), 0.0);
+                for (int i = 0; i < samples.size(); i++) {
+                    cdf.add(samples.get(i).doubleValue(), (i + 1) / (double) samples.size());
+                }
+            }
+            data.addSeries(cdf);
+        }
+        XYStepRenderer renderer = new XYStepRenderer();
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            renderer.setSeriesPaint(i, ChartStyle.colour(i));
+            renderer.setSeriesStroke(i, ChartStyle.LINE);
+        }
+        ValueAxis x = latencyAxis(data);
+        NumberAxis y = new NumberAxis("Cumulative probability");
+        y.setRange(0, 1.02);
+        XYPlot plot = new XYPlot(data, x, y, renderer);
+        plot.setNoDataMessage("No latency samples after the warm-up");
+        JFreeChart chart = new JFreeChart(PlotKind.LATENCY_CDF.title(), JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+        chart.addSubtitle(new TextTitle(warmupS > 0
+                ? "Intervals after the " + number(warmupS) + " s warm-up; exact per-packet percentiles are in the report's table"
+                : "Every interval; exact per-packet percentiles are in the report's table",
+                new Font(Font.SANS_SERIF, Font.ITALIC, 11)));
+        return chart;
+    }
+
+    /**
+     * Each station's share of the medium per interval. A wired link has no stations: the chart then says so in
+     * place of data, so a dashboard or script that fetches every plot still gets a readable image.
+     */
+    static JFreeChart airtime(ExperimentOutcome outcome) {
+        Series series = outcome.result().series();
+        XYSeriesCollection data = new XYSeriesCollection();
+        List<Paint> colours = new ArrayList<>();
+        for (Map.Entry<String, Series.StationSeries> station : stations(series)) {
+            data.addSeries(timeSeries(station.getKey(), series.t(), percent(station.getValue().airtimeShare())));
+            colours.add(stationColour(series, colours.size()));
+        }
+        XYPlot plot = timePlot(data, lines(colours), "Airtime (% of the interval)", outcome);
+        plot.setNoDataMessage(outcome.scenario().wired()
+                ? "No stations on a wired link: airtime is measured per WiFi station"
+                : "No station time series: the scenario's sampleIntervalMs is 0");
+        return new JFreeChart(PlotKind.AIRTIME.title(), JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+    }
+
+    /**
+     * The down qdisc's backlog at the end of each interval (and each station's on WiFi), its drops per interval
+     * below. A {@code noqueue} qdisc holds nothing and drops nothing, so it is left out.
+     */
+    static JFreeChart backlog(ExperimentOutcome outcome) {
+        Series series = outcome.result().series();
+        String qdisc = outcome.scenario().qdiscType() == null ? "qdisc" : outcome.scenario().qdiscType();
+        boolean hasQdisc = series != null && series.qdisc() != null && series.t() != null && !"noqueue".equals(qdisc);
+        XYSeriesCollection backlog = new XYSeriesCollection();
+        List<Paint> colours = new ArrayList<>();
+        if (hasQdisc) {
+            backlog.addSeries(timeSeries(qdisc + " (down)", series.t(), series.qdisc().backlogPackets()));
+            colours.add(ChartStyle.QDISC);
+        }
+        int station = 0;
+        for (Map.Entry<String, Series.StationSeries> s : stations(series)) {
+            backlog.addSeries(timeSeries("station " + s.getKey(), series.t(), s.getValue().backlogPackets()));
+            colours.add(stationColour(series, station++));
+        }
+        XYPlot backlogPlot = new XYPlot(backlog, null, packetsAxis("Backlog (packets)"), lines(colours));
+        backlogPlot.setNoDataMessage("No time series: the scenario's sampleIntervalMs is 0");
+        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(timeAxis(outcome));
+        plot.setGap(8);
+        plot.add(backlogPlot, 3);
+        if (backlog.getSeriesCount() > 0) {
+            shadeWarmup(backlogPlot, outcome.scenario().warmupS(), true);
+        }
+        if (hasQdisc) {
+            XYSeriesCollection drops = new XYSeriesCollection();
+            drops.addSeries(timeSeries(qdisc + " drops", series.t(), series.qdisc().drops()));
+            // t is the end of each interval: a bar covers the interval it counts.
+            drops.setIntervalWidth(series.intervalMs() / 1000);
+            drops.setIntervalPositionFactor(1.0);
+            XYBarRenderer bars = new XYBarRenderer(0.1);
+            bars.setShadowVisible(false);
+            bars.setDrawBarOutline(false);
+            bars.setSeriesPaint(0, ChartStyle.DROPS);
+            XYPlot dropPlot = new XYPlot(drops, null, packetsAxis("Drops per interval"), bars);
+            shadeWarmup(dropPlot, outcome.scenario().warmupS(), false);
+            plot.add(dropPlot, 1);
+        }
+        return new JFreeChart(PlotKind.BACKLOG.title(), JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+    }
+
+    /** Whole packets from zero, with a visible range even when every value is 0. */
+    private static NumberAxis packetsAxis(String label) {
+        NumberAxis axis = new NumberAxis(label);
+        axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        axis.setAutoRangeIncludesZero(true);
+        axis.setAutoRangeMinimumSize(1);
+        return axis;
+    }
+
+    /**
+     * Latency spans decades when one flow is bloated and another is not (1 ms next to 500 ms): a log axis then
+     * keeps both curves readable; within one decade and a half a linear axis reads more easily.
+     */
+    private static ValueAxis latencyAxis(XYSeriesCollection data) {
+        String label = "One-way latency (ms), mean per interval";
+        double min = Double.MAX_VALUE;
+        double max = 0;
+        for (int s = 0; s < data.getSeriesCount(); s++) {
+            XYSeries series = data.getSeries(s);
+            if (series.getItemCount() > 0) {
+                min = Math.min(min, series.getMinX());
+                max = Math.max(max, series.getMaxX());
+            }
+        }
+        if (min > 0 && max / min > 30) {
+            LogAxis log = new LogAxis(label + ", log scale");
+            log.setBase(10);
+            log.setSmallestValue(min / 2);
+            // Ticks at the powers of ten only (the unit is in exponents), labelled 0.1, 1, 10, 100.
+            log.setTickUnit(new NumberTickUnit(1), false, true);
+            log.setNumberFormatOverride(new DecimalFormat("0.###"));
+            log.setMinorTickMarksVisible(true);
+            return log;
+        }
+        return new NumberAxis(label);
+    }
+
+    private static XYPlot timePlot(XYSeriesCollection data, XYItemRenderer renderer, String yLabel,
+                                   ExperimentOutcome outcome) {
+        XYPlot plot = new XYPlot(data, timeAxis(outcome), new NumberAxis(yLabel), renderer);
+        if (data.getSeriesCount() > 0) {
+            shadeWarmup(plot, outcome.scenario().warmupS(), true);
+        }
+        return plot;
+    }
+
+    /** Simulated time from 0 to the scenario's duration, whatever the data's extent. */
+    private static NumberAxis timeAxis(ExperimentOutcome outcome) {
+        NumberAxis time = new NumberAxis(TIME_AXIS);
+        if (outcome.scenario().durationS() > 0) {
+            time.setRange(0, outcome.scenario().durationS());
+        }
+        return time;
+    }
+
+    private static void shadeWarmup(XYPlot plot, double warmupS, boolean labelled) {
+        if (warmupS <= 0) {
+            return;
+        }
+        IntervalMarker warmup = new IntervalMarker(0, warmupS, ChartStyle.WARMUP);
+        if (labelled) {
+            warmup.setLabel("warm-up");
+            warmup.setLabelFont(new Font(Font.SANS_SERIF, Font.ITALIC, 10));
+            warmup.setLabelAnchor(RectangleAnchor.TOP_LEFT);
+            warmup.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+            warmup.setLabelBackgroundColor(new Color(0, 0, 0, 0));
+            warmup.setLabelOffset(new RectangleInsets(4, 6, 4, 6));
+        }
+        plot.addDomainMarker(warmup, Layer.BACKGROUND);
+    }
+
+    private static XYLineAndShapeRenderer lines(List<Paint> colours) {
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+        for (int i = 0; i < colours.size(); i++) {
+            renderer.setSeriesPaint(i, colours.get(i));
+            renderer.setSeriesStroke(i, ChartStyle.LINE);
+        }
+        return renderer;
+    }
+
+    /** Stations take the colours after the flows', so a station never looks like a flow in the same report. */
+    private static Paint stationColour(Series series, int station) {
+        return ChartStyle.colour((series.flows() == null ? 0 : series.flows().size()) + station);
+    }
+
+    /** One series over simulated time; a null value leaves a gap in the line. */
+    private static XYSeries timeSeries(String name, List<Double> t, List<Double> values) {
+        XYSeries s = new XYSeries(name, false, true);
+        for (int i = 0; i < t.size(); i++) {
+            s.add(t.get(i), values == null || i >= values.size() ? null : values.get(i));
+        }
+        return s;
+    }
+
+    private static List<Double> percent(List<Double> shares) {
+        return shares == null ? null : shares.stream().map(v -> v == null ? null : v * 100).toList();
+    }
+
+    private static Iterable<Map.Entry<String, Series.FlowSeries>> flows(Series series) {
+        return series == null || series.flows() == null || series.t() == null ? List.of() : series.flows().entrySet();
+    }
+
+    private static Iterable<Map.Entry<String, Series.StationSeries>> stations(Series series) {
+        return series == null || series.stations() == null || series.t() == null ? List.of() : series.stations().entrySet();
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
+    }
+}

@@ -1,0 +1,221 @@
+package dev.fqlab.render.report;
+
+import com.samskivert.mustache.Mustache;
+import com.samskivert.mustache.Template;
+import dev.fqlab.experiment.Experiment;
+import dev.fqlab.render.ExperimentOutcome;
+import dev.fqlab.render.ScenarioFacts;
+import dev.fqlab.render.plot.PlotKind;
+import dev.fqlab.render.plot.ResultCharts;
+import dev.fqlab.render.plot.Svg;
+import dev.fqlab.sim.result.FlowResult;
+import dev.fqlab.sim.result.LatencyStats;
+import dev.fqlab.sim.result.QdiscResult;
+import dev.fqlab.sim.result.SimulationResult;
+import dev.fqlab.sim.result.StationResult;
+import dev.fqlab.sim.result.TxqResult;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.SerializationFeature;
+
+/**
+ * The report of one experiment: scenario summary, result tables and plots on one HTML page. Everything is inside
+ * the page (CSS in a style element, plots as inline SVG), so a saved copy reads the same offline; links to the
+ * other renderings are relative to the experiment.
+ */
+@Component
+public final class ReportPage {
+
+    private static final String TEMPLATE = "/render/report.mustache";
+    private static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
+
+    private final Template template;
+    private final JsonMapper prettyJson;
+
+    public ReportPage(JsonMapper jsonMapper) {
+        this.prettyJson = jsonMapper.rebuild().enable(SerializationFeature.INDENT_OUTPUT).build();
+        try (Reader reader = new InputStreamReader(
+                Objects.requireNonNull(ReportPage.class.getResourceAsStream(TEMPLATE), TEMPLATE), StandardCharsets.UTF_8)) {
+            // JMustache's default compiler escapes HTML and throws on a missing name: a typo fails the tests.
+            this.template = Mustache.compiler().compile(reader);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public String render(ExperimentOutcome outcome) {
+        return template.execute(model(outcome));
+    }
+
+    Model model(ExperimentOutcome outcome) {
+        Experiment e = outcome.experiment();
+        SimulationResult r = outcome.result();
+        ScenarioFacts s = outcome.scenario();
+        List<Plot> plots = new ArrayList<>();
+        for (PlotKind kind : PlotKind.values()) {
+            if (kind == PlotKind.AIRTIME && s.wired()) {
+                continue; // the airtime plot of a wired link only says that there are no stations
+            }
+            plots.add(new Plot(kind.title(), "plots/" + kind.slug() + ".svg",
+                    Svg.inline(ResultCharts.chart(kind, outcome), "plot-" + kind.slug())));
+        }
+        List<Fact> facts = List.of(
+                new Fact("Status", e.status().name()),
+                new Fact("Link", link(s)),
+                new Fact("Qdisc", s.qdiscType() == null ? Numbers.NONE : s.qdiscType()),
+                new Fact("Duration", Numbers.decimal(s.durationS()) + " s, warm-up " + Numbers.decimal(s.warmupS()) + " s"),
+                new Fact("Sample interval", s.sampleIntervalMs() > 0 ? Numbers.decimal(s.sampleIntervalMs()) + " ms" : "no series"),
+                new Fact("Seed", Long.toString(r.seed())),
+                new Fact("Tags", e.tags().isEmpty() ? Numbers.NONE : String.join(", ", e.tags())),
+                new Fact("Preset", e.preset() == null ? Numbers.NONE : e.preset()),
+                new Fact("Submitted", time(e.submittedAt())),
+                new Fact("Ran", time(e.startedAt()) + " → " + time(e.finishedAt()) + " on " + Objects.toString(e.worker(), Numbers.NONE)),
+                new Fact("Engine", r.engineVersion() + ": " + Numbers.decimal(r.engine().wallS()) + " s wall, "
+                        + Numbers.decimal(r.engine().speedup()) + "× real time, " + Numbers.count(r.engine().events()) + " events"),
+                new Fact("Scenario SHA-256", r.scenarioSha256()));
+        List<Headline> headlines = List.of(
+                new Headline("Throughput", Numbers.decimal(r.summary().throughputMbps()), "Mbit/s"),
+                new Headline("Jain's index, throughput", Numbers.decimal(r.summary().jainThroughput()), s.wired() ? "over flows" : "over stations"),
+                new Headline("Jain's index, airtime", Numbers.decimal(r.summary().jainAirtime()), s.wired() ? "wired: none" : "over stations"));
+        return new Model(outcome.title(), e.id().toString(), facts, headlines,
+                s.flows().stream().map(FlowSpecRow::of).toList(),
+                r.flows().stream().map(FlowRow::of).toList(),
+                r.stations() == null ? List.of() : r.stations().stream().map(StationRow::of).toList(),
+                r.txqs() == null ? List.of() : r.txqs().stream().map(TxqRow::of).toList(),
+                tc(r.qdisc(), "down"), tc(r.qdiscUp(), "up"), plots, prettyJson.writeValueAsString(s.json()));
+    }
+
+    private static String link(ScenarioFacts s) {
+        String rate = s.rateMbps() == null ? "" : " " + Numbers.decimal(s.rateMbps()) + " Mbit/s";
+        return s.linkType() + rate + (s.wired() ? "" : ", " + s.stations().size() + " stations");
+    }
+
+    private static String time(Instant instant) {
+        return instant == null ? Numbers.NONE : TIME.format(instant);
+    }
+
+    /** A qdisc's counters the way {@code tc -s qdisc show} prints them, which is how driver people read them. */
+    static String tc(QdiscResult q, String direction) {
+        if (q == null) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder("qdisc ").append(q.type()).append(" (").append(direction).append(")\n")
+                .append(" Sent ").append(q.sentBytes()).append(" bytes ").append(q.sentPackets()).append(" pkt (dropped ")
+                .append(q.dropped()).append(", overlimits ").append(q.overlimits()).append(" requeues ").append(q.requeues())
+                .append(")\n backlog ").append(q.backlogBytes()).append("b ").append(q.backlogPackets()).append("p requeues ")
+                .append(q.requeues());
+        StringBuilder x = new StringBuilder();
+        stat(x, "maxpacket", q.maxPacket());
+        stat(x, "drop_overlimit", q.dropOverlimit());
+        stat(x, "drop_overmemory", q.dropOvermemory());
+        stat(x, "new_flow_count", q.newFlowCount());
+        stat(x, "ecn_mark", q.ecnMark());
+        stat(x, "ce_mark", q.ceMark());
+        stat(x, "memory_used", q.memoryUsed());
+        stat(x, "new_flows_len", q.newFlowsLen());
+        stat(x, "old_flows_len", q.oldFlowsLen());
+        stat(x, "count", q.codelCount());
+        stat(x, "lastcount", q.codelLastCount());
+        if (q.ldelayMs() != null) {
+            x.append(" ldelay ").append(Numbers.decimal(q.ldelayMs())).append("ms");
+        }
+        if (Boolean.TRUE.equals(q.dropping())) {
+            x.append(" dropping");
+        }
+        if (!x.isEmpty()) {
+            out.append("\n ").append(x.toString().strip());
+        }
+        return out.toString();
+    }
+
+    private static void stat(StringBuilder out, String name, Long value) {
+        if (value != null) {
+            out.append(' ').append(name).append(' ').append(value);
+        }
+    }
+
+    /** What the template sees. */
+    record Model(String title, String id, List<Fact> facts, List<Headline> headlines, List<FlowSpecRow> flowSpecs,
+                 List<FlowRow> flows, List<StationRow> stations, List<TxqRow> txqs, String qdiscDown,
+                 String qdiscUp, List<Plot> plots, String scenarioJson) {
+
+        public boolean hasStations() {
+            return !stations.isEmpty();
+        }
+
+        public boolean hasTxqs() {
+            return !txqs.isEmpty();
+        }
+
+        public boolean hasQdisc() {
+            return qdiscDown != null || qdiscUp != null;
+        }
+    }
+
+    record Fact(String name, String value) {
+    }
+
+    record Headline(String name, String value, String unit) {
+    }
+
+    record Plot(String title, String href, String svg) {
+    }
+
+    record FlowSpecRow(String name, String type, String direction, String station, String ac, String window,
+                       String load) {
+
+        static FlowSpecRow of(ScenarioFacts.FlowFacts f) {
+            String load = f.rateMbps() != null ? Numbers.decimal(f.rateMbps()) + " Mbit/s"
+                    : f.intervalMs() != null ? "every " + Numbers.decimal(f.intervalMs()) + " ms" : Numbers.NONE;
+            return new FlowSpecRow(f.name(), f.type(), f.direction(), Objects.toString(f.station(), Numbers.NONE), f.ac(),
+                    Numbers.decimal(f.startS()) + "–" + Numbers.decimal(f.stopS()) + " s", load);
+        }
+    }
+
+    record FlowRow(String name, String type, String direction, String throughput, String delivered, String dropped,
+                   String ecnMarks, String p50, String p90, String p99, String max, String rttP50, String rttP99) {
+
+        static FlowRow of(FlowResult f) {
+            LatencyStats l = f.latencyMs();
+            LatencyStats rtt = f.rttMs();
+            return new FlowRow(f.name(), f.type(), f.direction(), Numbers.decimal(f.throughputMbps()),
+                    Numbers.count(f.deliveredPackets()) + " / " + Numbers.count(f.sentPackets()),
+                    Numbers.count(f.droppedPackets()), Numbers.count(f.ecnMarks()),
+                    Numbers.decimal(l == null ? null : l.p50()), Numbers.decimal(l == null ? null : l.p90()),
+                    Numbers.decimal(l == null ? null : l.p99()), Numbers.decimal(l == null ? null : l.max()),
+                    Numbers.decimal(rtt == null ? null : rtt.p50()), Numbers.decimal(rtt == null ? null : rtt.p99()));
+        }
+    }
+
+    record StationRow(String name, String throughput, String down, String up, String airtime, String ppdus,
+                      String aggregate, String retries, String failed) {
+
+        static StationRow of(StationResult s) {
+            return new StationRow(s.name(), Numbers.decimal(s.throughputMbps()), Numbers.decimal(s.downMbps()),
+                    Numbers.decimal(s.upMbps()), Numbers.percent(s.airtimeShare()), Numbers.count(s.ppdus()),
+                    Numbers.decimal(s.avgAggregateSize()), Numbers.count(s.retries()), Numbers.count(s.failedMpdus()));
+        }
+    }
+
+    /** One row of mac80211's per-station {@code aqm} table. */
+    record TxqRow(String station, int tid, String ac, long backlogBytes, long backlogPackets, long newFlows, long drops,
+                  long marks, long overlimit, long collisions, long txBytes, long txPackets) {
+
+        static TxqRow of(TxqResult t) {
+            return new TxqRow(t.station(), t.tid(), t.ac(), t.backlogBytes(), t.backlogPackets(), t.newFlows(),
+                    t.drops(), t.marks(), t.overlimit(), t.collisions(), t.txBytes(), t.txPackets());
+        }
+    }
+}

@@ -1,0 +1,204 @@
+package dev.fqlab.render;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.fqlab.support.Api;
+import dev.fqlab.support.TestScenarios;
+import dev.fqlab.support.ServiceTest;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.yaml.snakeyaml.Yaml;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The dashboards' queries are proven live. A real Prometheus (Debian's, on 127.0.0.1 with its own storage in a
+ * temp directory, using the repository's scrape config pointed at this test's service) scrapes fqlab while
+ * experiments run; then every PromQL expression of the dashboards must return data through Prometheus's HTTP API.
+ * Every SQL query of the experiments dashboard must return rows from PostgreSQL, run as the read-only role that
+ * Grafana logs in with.
+ */
+class DashboardQueriesTest extends ServiceTest {
+
+    private static final Pattern LABEL_VALUES = Pattern.compile("label_values\\((\\w+),\\s*(\\w+)\\)");
+
+    @TempDir
+    Path work;
+
+    @Autowired
+    DataSource dataSource;
+
+    @Test
+    void everyPromQlExpressionOfTheDashboardsReturnsData() throws Exception {
+        ExternalTool prometheus = ExternalTool.require("prometheus", "apt-get install prometheus");
+        int promPort = freePort();
+        Path config = Files.writeString(work.resolve("prometheus.yml"), scrapeConfigFor("127.0.0.1:" + port));
+        Process server = prometheus.start(work, work.resolve("prometheus.log"), "--config.file=" + config,
+                "--storage.tsdb.path=" + work.resolve("data"), "--web.listen-address=127.0.0.1:" + promPort);
+        try {
+            PromApi prom = new PromApi(promPort);
+            // Counters must change between scrapes for rate() to show anything: first a scrape of the idle service,
+            // then the experiments, then a scrape that has them.
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250)).ignoreExceptions()
+                    .until(() -> prom.values("up{job=\"fqlab\"}").contains(1.0));
+            for (int i = 0; i < 3; i++) {
+                DemoExperiment.run(api, TestScenarios.wired(10 + i, 1), "dashboard-prom-" + i);
+            }
+            double finished = scrapedValue("fqlab_experiments_finished_total{status=\"SUCCEEDED\"}");
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250)).ignoreExceptions()
+                    .until(() -> prom.values("sum(fqlab_experiments_finished_total{status=\"SUCCEEDED\"})").getFirst() >= finished);
+            // Two scrapes more, so that series born with these experiments (an endpoint's first request) have the
+            // two samples rate() needs.
+            String scrapes = "count_over_time(up{job=\"fqlab\"}[10m])";
+            double scraped = prom.values(scrapes).getFirst();
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250))
+                    .until(() -> prom.values(scrapes).getFirst() >= scraped + 2);
+
+            Map<String, String> grafana = Map.of("instance", ".*", "__rate_interval", "1m", "__interval", "5s",
+                    "__range", "5m");
+            List<Dashboards.Query> queries = new ArrayList<>();
+            for (String file : List.of("fqlab-service.json", "fqlab-experiments.json")) {
+                queries.addAll(Dashboards.queries(file, Dashboards.PROMETHEUS_UID));
+            }
+            assertThat(queries).hasSizeGreaterThanOrEqualTo(20);
+            for (Dashboards.Query query : queries) {
+                String promql = query.substituted(grafana);
+                Matcher labelValues = LABEL_VALUES.matcher(promql);
+                if (labelValues.matches()) {
+                    // Grafana's label_values(metric, label) asks for the label's values on that metric's series.
+                    promql = "count by (" + labelValues.group(2) + ") (" + labelValues.group(1) + ")";
+                }
+                List<Double> values = prom.values(promql);
+                assertThat(values).as(query.where() + ": " + promql).isNotEmpty();
+                assertThat(values).as(query.where() + " has a number: " + promql).anyMatch(Double::isFinite);
+            }
+        } finally {
+            server.destroy();
+            server.waitFor();
+        }
+    }
+
+    @Test
+    void everySqlQueryOfTheExperimentsDashboardReturnsRows() throws Exception {
+        String demo = DemoExperiment.id(api);
+        String wifi = DemoExperiment.wifiId(api);
+        // A sweep as the sweeps feature will store it: experiments sharing a sweep_id, differing in one value.
+        UUID sweep = UUID.randomUUID();
+        List<String> points = new ArrayList<>();
+        for (double rate : new double[] {5, 10, 20}) {
+            points.add(DemoExperiment.run(api, TestScenarios.wired(rate, 1), "dashboard-sweep-" + (int) rate));
+        }
+        for (String point : points) {
+            jdbc.sql("UPDATE experiments SET sweep_id = ? WHERE id = ?").params(sweep, UUID.fromString(point)).update();
+        }
+        Map<String, String> grafana = Map.of("experiment", quoted(List.of(demo, wifi, points.getFirst())),
+                "sweep", quoted(List.of(sweep.toString())), "pointer", "/link/rateMbps");
+
+        List<Dashboards.Query> queries = Dashboards.queries("fqlab-experiments.json", Dashboards.POSTGRES_UID);
+        assertThat(queries).hasSizeGreaterThanOrEqualTo(10);
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+            s.execute(Files.readString(Dashboards.DEPLOY.resolve("postgres/initdb/10-grafana-reader.sql")));
+            c.setAutoCommit(false);
+            s.execute("SET LOCAL ROLE grafana_reader");
+            for (Dashboards.Query query : queries) {
+                String sql = query.substituted(grafana);
+                int rows = 0;
+                try (ResultSet result = s.executeQuery(sql)) {
+                    while (result.next()) {
+                        rows++;
+                    }
+                }
+                assertThat(rows).as(query.where() + ":\n" + sql).isPositive();
+                if (query.where().contains("Sweep")) {
+                    assertThat(rows).as(query.where() + ": one row per swept value").isEqualTo(3);
+                }
+            }
+            // The role Grafana logs in with reads, and cannot write.
+            assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> s.execute("DELETE FROM results")))
+                    .hasMessageContaining("permission denied");
+            c.rollback();
+        }
+    }
+
+    /** The repository's Prometheus config with the fqlab job scraping this test's service every second. */
+    @SuppressWarnings("unchecked")
+    private static String scrapeConfigFor(String target) throws IOException {
+        Yaml yaml = new Yaml();
+        Map<String, Object> config = yaml.load(Files.readString(Dashboards.DEPLOY.resolve("prometheus/prometheus.yml")));
+        ((Map<String, Object>) config.get("global")).put("scrape_interval", "1s");
+        for (Map<String, Object> job : (List<Map<String, Object>>) config.get("scrape_configs")) {
+            if ("fqlab".equals(job.get("job_name"))) {
+                assertThat(job).containsKey("dns_sd_configs");
+                job.remove("dns_sd_configs");
+                job.put("static_configs", List.of(Map.of("targets", List.of(target))));
+            }
+        }
+        return yaml.dump(config);
+    }
+
+    private double scrapedValue(String sample) {
+        for (String line : api.get("/actuator/prometheus").body().split("\n")) {
+            if (line.startsWith(sample + " ")) {
+                return Double.parseDouble(line.substring(sample.length() + 1).trim());
+            }
+        }
+        throw new AssertionError("no sample " + sample);
+    }
+
+    private static String quoted(List<String> values) {
+        return String.join(",", values.stream().map(v -> "'" + v + "'").toList());
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** Prometheus's instant-query API. */
+    private record PromApi(int port) {
+
+        /** The sample values of an instant query; fails on an error answer (a PromQL syntax error, say). */
+        List<Double> values(String promql) throws IOException, InterruptedException {
+            try (HttpClient http = HttpClient.newHttpClient()) {
+                HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                        + "/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8)))
+                        .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+                JsonNode answer = Api.JSON.readTree(response.body());
+                assertThat(answer.path("status").asString()).as(promql + " → " + response.body()).isEqualTo("success");
+                List<Double> values = new ArrayList<>();
+                JsonNode result = answer.path("data").path("result");
+                if ("scalar".equals(answer.path("data").path("resultType").asString())) {
+                    values.add(Double.parseDouble(result.get(1).asString()));
+                } else {
+                    for (JsonNode series : result) {
+                        values.add(Double.parseDouble(series.path("value").get(1).asString()));
+                    }
+                }
+                return values;
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package dev.fqlab.render;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fqlab.support.Api;
+import dev.fqlab.support.ServiceTest;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The report as a person sees it: headless Chromium loads it from the running service, the browser reports no
+ * error of any kind, the page fetches nothing beyond itself, and the screenshot (kept in target/renderings) shows
+ * the tables and every plot.
+ */
+class ReportInBrowserTest extends ServiceTest {
+
+    private static final String FACTS = """
+            ({title: document.title,
+              tables: document.querySelectorAll('table').length,
+              plots: Array.from(document.querySelectorAll('figure svg')).map(s => s.getBoundingClientRect().height),
+              flowRows: document.querySelectorAll('section:nth-of-type(3) tbody tr').length,
+              width: document.documentElement.scrollWidth})""";
+
+    @Test
+    void theReportRendersWithoutErrorsAndShowsTablesAndPlots() throws Exception {
+        ExternalTool chromium = ExternalTool.require("chromium", "apt-get install chromium");
+        String id = DemoExperiment.id(api);
+        Api.Response report = api.get("/api/v1/experiments/" + id + "/report");
+        assertThat(report.status()).isEqualTo(200);
+        assertThat(report.contentType()).startsWith("text/html");
+        // Offline by construction: no script, and no src or href leaving the page (SVG namespaces are not fetched).
+        assertThat(report.body().contains("<script")).as("has a script").isFalse();
+        assertThat(java.util.regex.Pattern.compile("(src|href)\\s*=\\s*['\"]?(https?:)?//").matcher(report.body()).find())
+                .as("links to another host").isFalse();
+
+        String url = "http://127.0.0.1:" + port + "/api/v1/experiments/" + id + "/report";
+        try (HeadlessChromium browser = HeadlessChromium.start(chromium)) {
+            HeadlessChromium.PageLoad page = browser.open(url, 1200, FACTS);
+            Path screenshot = DemoExperiment.keep("report.png", page.screenshot());
+
+            assertThat(page.errors()).as("errors the browser reported").isEmpty();
+            assertThat(page.requestedUrls()).as("the report fetches nothing but itself").containsExactly(url);
+            JsonNode facts = page.facts();
+            assertThat(facts.get("title").asString()).contains("render-demo");
+            assertThat(facts.get("tables").asInt()).isGreaterThanOrEqualTo(2);
+            assertThat(facts.get("flowRows").asInt()).isEqualTo(4);
+            // throughput, latency-cdf and backlog; a wired link has no airtime plot
+            assertThat(facts.get("plots").size()).isEqualTo(3);
+            facts.get("plots").forEach(height -> assertThat(height.asDouble()).isGreaterThan(200));
+            assertThat(facts.get("width").asInt()).as("no horizontal overflow").isLessThanOrEqualTo(1200);
+            assertThat(page.screenshot()).hasSizeGreaterThan(20_000);
+            assertThat(new String(page.screenshot(), 1, 3, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("PNG");
+            assertThat(screenshot).exists();
+
+            // A WiFi experiment's report adds the station and aqm tables and the airtime plot.
+            String wifiUrl = "http://127.0.0.1:" + port + "/api/v1/experiments/" + DemoExperiment.wifiId(api) + "/report";
+            HeadlessChromium.PageLoad wifi = browser.open(wifiUrl, 1200, FACTS);
+            DemoExperiment.keep("report-wifi.png", wifi.screenshot());
+            assertThat(wifi.errors()).as("errors the browser reported").isEmpty();
+            assertThat(wifi.requestedUrls()).containsExactly(wifiUrl);
+            assertThat(wifi.facts().get("tables").asInt()).isEqualTo(4); // traffic, flows, stations, TXQs
+            assertThat(wifi.facts().get("plots").size()).isEqualTo(4);
+        }
+    }
+}
