@@ -42,6 +42,11 @@ class TcpResultApiTest extends ServiceTest {
         assertThat(seriesCsv.lines().findFirst().orElseThrow())
                 .contains("flow.bulk.cwndPackets", "flow.bulk.rttMs").doesNotContain("flow.ping.cwndPackets");
 
+        // the renderings take TCP flows like any other
+        assertThat(api.get("/api/v1/experiments/" + id + "/report").status()).isEqualTo(200);
+        assertThat(api.get("/api/v1/experiments/" + id + "/plots/throughput.svg").status()).isEqualTo(200);
+        assertThat(api.get("/api/v1/experiments/" + id + "/plots/latency-cdf.svg").status()).isEqualTo(200);
+
         UUID uuid = UUID.fromString(id);
         assertThat(jdbc.sql("SELECT tcp_mean_cwnd_packets FROM result_flows WHERE experiment_id = ? AND name = 'bulk'")
                 .param(uuid).query(Double.class).single()).isPositive();
