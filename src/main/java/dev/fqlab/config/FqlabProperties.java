@@ -17,6 +17,8 @@ import org.springframework.util.unit.DataSize;
  * @param instanceName names this instance in {@code worker} and as the db-scheduler scheduler name
  * @param progressInterval how often a running simulation writes its progress (and learns of a remote cancel)
  * @param countsCacheTtl how long the queued/running gauges reuse one database count
+ * @param yieldToRequests whether running simulations pause (up to 2 ms at a time) while this instance answers HTTP
+ *                        requests, so that answers stay fast when every worker is busy
  */
 @ConfigurationProperties("fqlab")
 public record FqlabProperties(
@@ -26,7 +28,8 @@ public record FqlabProperties(
         String instanceName,
         @DefaultValue Limits limits,
         @DefaultValue("300ms") Duration progressInterval,
-        @DefaultValue("5s") Duration countsCacheTtl) {
+        @DefaultValue("5s") Duration countsCacheTtl,
+        @DefaultValue("true") boolean yieldToRequests) {
 
     public FqlabProperties {
         require(workers >= 1, "fqlab.workers must be at least 1, was " + workers);

@@ -1,5 +1,6 @@
 package dev.fqlab.experiment;
 
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -10,6 +11,9 @@ public interface ExperimentQueue {
 
     /** Queues a run of the experiment. */
     void enqueue(UUID experimentId);
+
+    /** Queues a run of each experiment (new ones: none of them may be queued already). */
+    void enqueueAll(List<UUID> experimentIds);
 
     /** Removes the experiment's queue entry unless a worker is already running it; no-op when there is none. */
     void withdraw(UUID experimentId);

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
@@ -27,31 +28,49 @@ public class ExperimentRepository {
     private static final String COLUMNS = "id, seq, name, status, progress, submitted_at, started_at, finished_at, "
             + "error, attempts, worker, preset, sweep_id, scenario, scenario_sha256";
 
-    private final JdbcClient jdbc;
+    static final int BATCH_SIZE = 500;
 
-    public ExperimentRepository(JdbcClient jdbc) {
+    private final JdbcClient jdbc;
+    private final JdbcTemplate jdbcTemplate;
+
+    public ExperimentRepository(JdbcClient jdbc, JdbcTemplate jdbcTemplate) {
         this.jdbc = jdbc;
+        this.jdbcTemplate = jdbcTemplate;
     }
 
     // --- submission and reading -----------------------------------------------------------------
 
     void insert(NewExperiment experiment) {
-        jdbc.sql("""
-                INSERT INTO experiments (id, name, status, submitted_at, preset, scenario, scenario_sha256)
-                VALUES (:id, :name, 'QUEUED', :submittedAt, :preset, :scenario, :sha)""")
-                .param("id", experiment.id())
-                .param("name", experiment.name())
-                .param("submittedAt", timestamp(experiment.submittedAt()))
-                .param("preset", experiment.preset())
-                .param("scenario", experiment.scenarioJson())
-                .param("sha", experiment.scenarioSha256())
-                .update();
-        List<String> tags = experiment.tags();
-        for (int i = 0; i < tags.size(); i++) {
-            jdbc.sql("INSERT INTO experiment_tags (experiment_id, position, tag) VALUES (:id, :position, :tag)")
-                    .param("id", experiment.id()).param("position", i).param("tag", tags.get(i))
-                    .update();
+        insertAll(List.of(experiment));
+    }
+
+    /** Inserts experiments as QUEUED with their tags, in batches (a sweep stores up to a thousand at once). */
+    void insertAll(List<NewExperiment> experiments) {
+        jdbcTemplate.batchUpdate("""
+                INSERT INTO experiments (id, name, status, submitted_at, preset, scenario, scenario_sha256, sweep_id)
+                VALUES (?, ?, 'QUEUED', ?, ?, ?, ?, ?)""", experiments, BATCH_SIZE, (ps, e) -> {
+            ps.setObject(1, e.id());
+            ps.setString(2, e.name());
+            ps.setObject(3, timestamp(e.submittedAt()));
+            ps.setString(4, e.preset());
+            ps.setString(5, e.scenarioJson());
+            ps.setString(6, e.scenarioSha256());
+            ps.setObject(7, e.sweepId());
+        });
+        record Tag(UUID experimentId, int position, String tag) {
         }
+        List<Tag> tags = new ArrayList<>();
+        for (NewExperiment e : experiments) {
+            for (int i = 0; i < e.tags().size(); i++) {
+                tags.add(new Tag(e.id(), i, e.tags().get(i)));
+            }
+        }
+        jdbcTemplate.batchUpdate("INSERT INTO experiment_tags (experiment_id, position, tag) VALUES (?, ?, ?)", tags,
+                BATCH_SIZE, (ps, t) -> {
+                    ps.setObject(1, t.experimentId());
+                    ps.setInt(2, t.position());
+                    ps.setString(3, t.tag());
+                });
     }
 
     void rememberKey(IdempotencyKey key, UUID experimentId, Instant now) {

@@ -2,16 +2,21 @@ package dev.fqlab.experiment;
 
 import dev.fqlab.config.FqlabProperties;
 import dev.fqlab.metrics.FqlabMetrics;
+import dev.fqlab.web.ApiError;
 import dev.fqlab.web.ApiProblem;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /** What users do with experiments: submit, read, cancel, delete. Each change is one transaction. */
@@ -67,18 +72,55 @@ public class ExperimentService {
         if (repeat.isPresent()) {
             return repeat.get();
         }
-        if (experiments.countQueued() >= queueCapacity) {
-            throw ApiProblem.queueFull(queueCapacity, QUEUE_FULL_RETRY_AFTER_S);
-        }
+        ensureRoomFor(1);
         UUID id = UUID.randomUUID();
         Instant now = now();
         experiments.insert(new NewExperiment(id, submission.name(), submission.tags(), submission.preset(),
-                submission.scenarioJson(), submission.scenarioSha256(), now));
+                submission.scenarioJson(), submission.scenarioSha256(), now, null));
         if (key != null) {
             experiments.rememberKey(key, id, now);
         }
         queue.enqueue(id);
         return new Submitted(experiments.find(id).orElseThrow(), true);
+    }
+
+    /**
+     * Refuses (429 with Retry-After) a submission of {@code count} more experiments when the queue cannot take
+     * them. A request that could never fit, however long the client waits, is a 400 instead.
+     */
+    public void ensureRoomFor(int count) {
+        if (count > queueCapacity) {
+            throw ApiProblem.invalid(List.of(ApiError.at("", "this request would queue " + count
+                    + " experiments, more than the queue ever holds (fqlab.queue-capacity = " + queueCapacity + ")")));
+        }
+        if (count > 0 && experiments.countQueued() + count > queueCapacity) {
+            throw ApiProblem.queueFull(queueCapacity, QUEUE_FULL_RETRY_AFTER_S);
+        }
+    }
+
+    /**
+     * Stores many experiments as QUEUED with their queue entries (a sweep's), inside the caller's transaction, so
+     * that they and whatever the caller stores with them commit or roll back together. Counted as submitted once
+     * that transaction commits.
+     */
+    @Transactional(propagation = Propagation.MANDATORY)
+    public void queueAll(List<NewExperiment> newExperiments) {
+        if (newExperiments.isEmpty()) {
+            return;
+        }
+        experiments.insertAll(newExperiments);
+        queue.enqueueAll(newExperiments.stream().map(NewExperiment::id).toList());
+        TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+            @Override
+            public void afterCommit() {
+                metrics.submitted(newExperiments.size());
+            }
+        });
+    }
+
+    /** The current time as stored (milliseconds), for callers that store experiments with other rows. */
+    public Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
     }
 
     private Optional<Submitted> repeat(IdempotencyKey key) {
@@ -132,10 +174,6 @@ public class ExperimentService {
         Experiment experiment = get(id);
         throw ApiProblem.wrongStatus("Experiment " + id + " is running; cancel it first, then delete it.",
                 experiment.status().name());
-    }
-
-    private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
     }
 
     static ApiProblem notFound(UUID id) {

@@ -4,7 +4,15 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
-/** What a submission stores: an experiment that has not been queued yet. */
-record NewExperiment(UUID id, String name, List<String> tags, String preset, String scenarioJson,
-                     String scenarioSha256, Instant submittedAt) {
+/**
+ * What a submission stores: an experiment that has not been queued yet.
+ *
+ * @param sweepId the sweep that creates it, null for a single experiment
+ */
+public record NewExperiment(UUID id, String name, List<String> tags, String preset, String scenarioJson,
+                            String scenarioSha256, Instant submittedAt, UUID sweepId) {
+
+    public NewExperiment {
+        tags = List.copyOf(tags);
+    }
 }

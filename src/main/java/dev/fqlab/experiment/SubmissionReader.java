@@ -33,7 +33,7 @@ import tools.jackson.databind.node.ObjectNode;
 @Component
 public class SubmissionReader {
 
-    static final int MAX_NAME_LENGTH = 200;
+    public static final int MAX_NAME_LENGTH = 200;
     static final int MAX_TAGS = 32;
     static final int MAX_TAG_LENGTH = 64;
     private static final Set<String> FIELDS = Set.of("scenario", "preset", "overrides", "name", "tags");
@@ -128,7 +128,8 @@ public class SubmissionReader {
         return preset;
     }
 
-    private static String name(JsonNode name, List<ApiError> errors) {
+    /** The optional {@code name} of a request body (pointer {@code /name}); null when absent or blank. */
+    public static String name(JsonNode name, List<ApiError> errors) {
         if (name == null || name.isNull()) {
             return null;
         }
@@ -143,8 +144,8 @@ public class SubmissionReader {
         return name.stringValue().isBlank() ? null : name.stringValue();
     }
 
-    /** Tags in the order given, without repeats. */
-    private static List<String> tags(JsonNode tags, List<ApiError> errors) {
+    /** The optional {@code tags} of a request body (pointer {@code /tags}), in the order given, without repeats. */
+    public static List<String> tags(JsonNode tags, List<ApiError> errors) {
         if (tags == null || tags.isNull()) {
             return List.of();
         }
@@ -189,7 +190,8 @@ public class SubmissionReader {
         return "/" + field.replace("~", "~0").replace("/", "~1");
     }
 
-    static String sha256(String text) {
+    /** Hex SHA-256 of the text's UTF-8 bytes: how a normalized scenario is identified. */
+    public static String sha256(String text) {
         return sha256(text.getBytes(StandardCharsets.UTF_8));
     }
 

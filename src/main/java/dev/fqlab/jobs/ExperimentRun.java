@@ -3,6 +3,8 @@ package dev.fqlab.jobs;
 import dev.fqlab.sim.core.RunControl;
 import java.time.Duration;
 import java.util.UUID;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
@@ -13,6 +15,12 @@ import org.springframework.dao.DataAccessException;
  * UPDATE, and 0 rows updated means this run no longer owns the experiment (cancelled or deleted through any
  * instance, or superseded), so {@link #cancelled()} turns true and the engine stops. A cancel on this
  * instance sets the flag at once.
+ *
+ * <p>It also makes the simulation step aside for HTTP: while this instance is answering requests, each call parks
+ * the simulation thread for up to {@link #MAX_YIELD} before it goes on. A simulation is pure CPU and by default
+ * there are as many workers as cores, so without this every request queues behind them for a share of a core.
+ * Lowering the workers' OS priority instead (nice 19) was tried and is worse: a JVM safepoint (every GC) then waits
+ * until a starved low-priority worker reaches it, stalling every request of the instance for tens of milliseconds.
  */
 final class ExperimentRun implements RunControl {
 
@@ -23,22 +31,33 @@ final class ExperimentRun implements RunControl {
     }
 
     private static final Logger log = LoggerFactory.getLogger(ExperimentRun.class);
+    /** The longest a simulation waits per call for requests to finish, so that it always makes progress. */
+    static final long MAX_YIELD = 2_000_000;
+    private static final long YIELD_SLICE = 100_000;
 
     private final UUID experimentId;
     private final int attempt;
     private final ProgressSink sink;
     private final long syncIntervalNanos;
+    private final BooleanSupplier requestsWaiting;
     private volatile boolean cancelled;
     private volatile boolean handedBack;
     private double fraction;
     private long nextSyncAt;
 
     ExperimentRun(UUID experimentId, int attempt, ProgressSink sink, Duration syncInterval) {
+        this(experimentId, attempt, sink, syncInterval, () -> false);
+    }
+
+    /** With {@code requestsWaiting}: whether HTTP requests are being answered, to step aside for. */
+    ExperimentRun(UUID experimentId, int attempt, ProgressSink sink, Duration syncInterval,
+            BooleanSupplier requestsWaiting) {
         this.experimentId = experimentId;
         this.attempt = attempt;
         this.sink = sink;
         this.syncIntervalNanos = syncInterval.toNanos();
         this.nextSyncAt = System.nanoTime() + syncIntervalNanos;
+        this.requestsWaiting = requestsWaiting;
     }
 
     UUID experimentId() {
@@ -47,8 +66,20 @@ final class ExperimentRun implements RunControl {
 
     @Override
     public boolean cancelled() {
+        yieldToRequests();
         syncIfDue();
         return cancelled || handedBack;
+    }
+
+    /** Parks while requests are being answered, at most {@link #MAX_YIELD}; the engine calls in every ~4096 events. */
+    private void yieldToRequests() {
+        if (!requestsWaiting.getAsBoolean()) {
+            return;
+        }
+        long until = System.nanoTime() + MAX_YIELD;
+        do {
+            LockSupport.parkNanos(YIELD_SLICE);
+        } while (requestsWaiting.getAsBoolean() && System.nanoTime() - until < 0 && !cancelled && !handedBack);
     }
 
     @Override

@@ -3,10 +3,12 @@ package dev.fqlab.jobs;
 import dev.fqlab.config.FqlabProperties;
 import dev.fqlab.experiment.ExperimentCancelled;
 import dev.fqlab.experiment.ExperimentRepository;
+import dev.fqlab.web.RequestsInFlight;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.BooleanSupplier;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.event.TransactionalEventListener;
 
@@ -19,13 +21,17 @@ public class RunRegistry {
     private final Duration progressInterval;
     private volatile boolean stopping;
 
-    public RunRegistry(ExperimentRepository experiments, FqlabProperties properties) {
+    private final BooleanSupplier requestsWaiting;
+
+    public RunRegistry(ExperimentRepository experiments, FqlabProperties properties, RequestsInFlight requests) {
         this.experiments = experiments;
         this.progressInterval = properties.progressInterval();
+        this.requestsWaiting = properties.yieldToRequests() ? requests::any : () -> false;
     }
 
     ExperimentRun open(UUID experimentId, int attempt) {
-        ExperimentRun run = new ExperimentRun(experimentId, attempt, experiments::progress, progressInterval);
+        ExperimentRun run = new ExperimentRun(experimentId, attempt, experiments::progress, progressInterval,
+                requestsWaiting);
         runs.put(experimentId, run);
         if (stopping) {
             run.handBack();

@@ -2,10 +2,12 @@ package dev.fqlab.jobs;
 
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.exceptions.TaskInstanceException;
+import com.github.kagkarlsson.scheduler.task.TaskInstance;
 import com.github.kagkarlsson.scheduler.task.TaskInstanceId;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
 import dev.fqlab.experiment.ExperimentQueue;
 import java.time.Clock;
+import java.util.List;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionSynchronization;
@@ -31,8 +33,23 @@ class SchedulerExperimentQueue implements ExperimentQueue {
     @Override
     public void enqueue(UUID experimentId) {
         scheduler.scheduleIfNotExists(task.instance(experimentId.toString()), clock.instant());
-        // The job row becomes visible to the pollers at commit: wake this instance's poller then, instead of
-        // letting the experiment wait for the next polling interval.
+        wakeAfterCommit();
+    }
+
+    /** One batched INSERT for a sweep's experiments instead of a round trip each. */
+    @Override
+    public void enqueueAll(List<UUID> experimentIds) {
+        List<TaskInstance<?>> instances = experimentIds.stream()
+                .<TaskInstance<?>>map(id -> task.instance(id.toString())).toList();
+        scheduler.scheduleBatch(instances, clock.instant());
+        wakeAfterCommit();
+    }
+
+    /**
+     * The job rows become visible to the pollers at commit: wake this instance's poller then, instead of letting
+     * the experiments wait for the next polling interval (other instances find them at their next poll).
+     */
+    private void wakeAfterCommit() {
         if (TransactionSynchronizationManager.isSynchronizationActive()) {
             TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
                 @Override

@@ -30,7 +30,7 @@ public class FqlabMetrics {
 
     public FqlabMetrics(MeterRegistry registry, FqlabProperties properties, ExperimentCounts counts) {
         submitted = Counter.builder("fqlab.experiments.submitted")
-                .description("Experiments accepted by POST /experiments").register(registry);
+                .description("Experiments accepted by POST /experiments and POST /sweeps").register(registry);
         for (ExperimentStatus status : ExperimentStatus.values()) {
             if (status.isFinal()) {
                 finished.put(status, Counter.builder("fqlab.experiments.finished").tag("status", status.name())
@@ -57,6 +57,11 @@ public class FqlabMetrics {
 
     public void submitted() {
         submitted.increment();
+    }
+
+    /** Several experiments accepted at once (a sweep's). */
+    public void submitted(int count) {
+        submitted.increment(count);
     }
 
     public void finished(ExperimentStatus status) {

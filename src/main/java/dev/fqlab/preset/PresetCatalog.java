@@ -42,6 +42,8 @@ public class PresetCatalog {
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
     private static final Set<String> EXPERIMENT_FIELDS =
             Set.of("name", "kind", "title", "description", "seed", "shows", "scenario");
+    private static final Set<String> SWEEP_FIELDS =
+            Set.of("name", "kind", "title", "description", "seed", "shows", "available", "reason", "sweep");
 
     private final Map<String, Preset> presets;
 
@@ -54,6 +56,7 @@ public class PresetCatalog {
         ScenarioParser parser = new ScenarioParser(ScenarioLimits.DEFAULTS);
         List<String> problems = new ArrayList<>();
         Map<String, Preset> loaded = new LinkedHashMap<>();
+        Map<String, String> files = new LinkedHashMap<>();
         for (Resource resource : resources(location)) {
             String file = resource.getFilename();
             List<String> fileProblems = new ArrayList<>();
@@ -61,7 +64,20 @@ public class PresetCatalog {
             if (preset != null && loaded.putIfAbsent(preset.name(), preset) != null) {
                 fileProblems.add("name '" + preset.name() + "' is used by another preset");
             }
+            if (preset != null) {
+                files.putIfAbsent(preset.name(), file);
+            }
             fileProblems.forEach(p -> problems.add("presets/" + file + ": " + p));
+        }
+        // Sweep presets refer to experiment presets, so they are resolved once all files are read.
+        for (Preset preset : List.copyOf(loaded.values())) {
+            if (preset.kind() == PresetKind.SWEEP) {
+                List<String> sweepProblems = new ArrayList<>();
+                SweepPreset sweep = SweepPresets.resolve(preset, loaded, parser, sweepProblems);
+                sweepProblems.forEach(p -> problems.add("presets/" + files.get(preset.name()) + ": " + p));
+                loaded.put(preset.name(), new Preset(preset.name(), preset.kind(), preset.title(),
+                        preset.description(), preset.seed(), preset.shows(), preset.document(), null, null, sweep));
+            }
         }
         if (!problems.isEmpty()) {
             throw new IllegalStateException("Invalid presets:\n  " + String.join("\n  ", problems));
@@ -104,8 +120,29 @@ public class PresetCatalog {
         String seed = text(json, "seed", false, problems);
         List<String> shows = strings(json.path("shows"), problems);
         if (kind == PresetKind.SWEEP) {
-            // Sweep presets belong to the sweeps API; until it lands they are listed and shown as written.
-            return problems.isEmpty() ? new Preset(name, kind, title, description, seed, shows, json, null, null) : null;
+            json.propertyNames().stream().filter(f -> !SWEEP_FIELDS.contains(f))
+                    .forEach(f -> problems.add("unknown field '" + f + "'"));
+            JsonNode sweep = json.get("sweep");
+            if (sweep == null || !sweep.isObject()) {
+                problems.add("sweep must be a JSON object");
+                return null;
+            }
+            JsonNode availableField = json.get("available");
+            if (availableField != null && !availableField.isBoolean()) {
+                problems.add("available must be true or false");
+            }
+            boolean available = availableField == null || availableField.asBoolean(true);
+            String reason = text(json, "reason", false, problems);
+            if (!available && (reason == null || reason.isBlank())) {
+                problems.add("reason is required when available is false: say what has not landed yet");
+            }
+            if (available && reason != null) {
+                problems.add("reason is only for a preset with \"available\": false");
+            }
+            // Resolved against the experiment presets once every file is read (SweepPresets), which reports the
+            // sweep object's own problems too; any problem still stops the application.
+            return name == null ? null : new Preset(name, kind, title, description, seed, shows, sweep, null, null,
+                    new SweepPreset(available, reason, List.of(), null, null));
         }
         json.propertyNames().stream().filter(f -> !EXPERIMENT_FIELDS.contains(f))
                 .forEach(f -> problems.add("unknown field '" + f + "'"));
@@ -122,7 +159,7 @@ public class PresetCatalog {
             return null;
         }
         return new Preset(name, kind, title, description, seed, shows, scenario, parsed.scenario(),
-                ScenarioJson.toJson(parsed.scenario()));
+                ScenarioJson.toJson(parsed.scenario()), null);
     }
 
     private static String text(JsonNode json, String field, boolean required, List<String> problems) {

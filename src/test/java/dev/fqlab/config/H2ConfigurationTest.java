@@ -111,6 +111,52 @@ class H2ConfigurationTest {
         assertThat(problem.get("detail").asString()).contains("2 waiting experiments");
     }
 
+    @Test
+    void aSweepRunsIsReusedAndCancelledOnH2() {
+        String body = """
+                {"base": {"preset": "example-wired-fq-codel", "overrides": {"durationS": 0.5}},
+                 "parameters": [{"pointer": "/seed", "values": [11, 12]}]}""";
+        Api.Response submitted = api.post("/api/v1/sweeps", body);
+        assertThat(submitted.status()).as(submitted.toString()).isEqualTo(202);
+        String id = submitted.json().get("id").asString();
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> api.get("/api/v1/sweeps/" + id).json().get("status").asString(), "SUCCEEDED"::equals);
+
+        JsonNode sweep = api.get("/api/v1/sweeps/" + id).json();
+        assertThat(sweep.at("/rows/1/metrics/summary.throughputMbps/n").asInt()).isEqualTo(1);
+        Api.Response again = api.post("/api/v1/sweeps", body);
+        assertThat(again.json().get("reused").asInt()).isEqualTo(2);
+        assertThat(api.get("/api/v1/sweeps/" + id + "/table.csv").body().lines()).hasSize(3);
+        assertThat(api.get("/api/v1/sweeps?limit=1").json().get("items")).hasSize(1);
+        assertThat(api.post("/api/v1/sweeps/" + id + "/cancel").status()).isEqualTo(200);
+    }
+
+    @Test
+    void aSweepTheQueueCannotTakeNowAnswers429AndOneItNeverCanA400() {
+        started.add(submitEndless());
+        await().atMost(Duration.ofSeconds(20)).until(() -> status(started.getFirst()), "RUNNING"::equals);
+        started.add(submitEndless());
+        String sweep = """
+                {"base": {"scenario": %s}, "parameters": [{"pointer": "/seed", "values": %s}]}""";
+
+        Api.Response later = api.post("/api/v1/sweeps", sweep.formatted(TestScenarios.quick(), "[21, 22]"));
+        assertThat(later.status()).isEqualTo(429);
+        assertThat(later.header("Retry-After")).isPresent();
+
+        Api.Response never = api.post("/api/v1/sweeps", sweep.formatted(TestScenarios.quick(), "[21, 22, 23]"));
+        assertThat(never.status()).isEqualTo(400);
+        assertThat(never.json().at("/errors/0/message").asString()).contains("more than the queue ever holds");
+    }
+
+    @Test
+    void sweepsNeedTheTokenToo() {
+        Api anonymous = new Api(port);
+        assertThat(anonymous.get("/api/v1/sweeps").status()).isEqualTo(401);
+        assertThat(anonymous.post("/api/v1/sweeps", "{\"preset\": \"seed-003\"}").status()).isEqualTo(401);
+        assertThat(anonymous.get("/api/v1/sweeps/" + UUID.randomUUID() + "/table.csv").status()).isEqualTo(401);
+        assertThat(api.get("/api/v1/sweeps").status()).isEqualTo(200);
+    }
+
     private String submitEndless() {
         Api.Response response = api.post("/api/v1/experiments", TestScenarios.request(TestScenarios.endless()));
         assertThat(response.status()).as(response.toString()).isEqualTo(202);

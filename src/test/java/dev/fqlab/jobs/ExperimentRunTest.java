@@ -81,4 +81,25 @@ class ExperimentRunTest {
         written.add(fraction);
         return owned.get();
     }
+
+    @Test
+    void aRunStepsAsideWhileRequestsAreAnsweredButAlwaysGoesOn() {
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        ExperimentRun busy = new ExperimentRun(id, 1, this::record, Duration.ofHours(1), () -> {
+            asked.incrementAndGet();
+            return true;
+        });
+
+        long started = System.nanoTime();
+        assertThat(busy.cancelled()).isFalse();
+
+        // Requests never stop here, yet the run goes on after its longest pause.
+        assertThat(System.nanoTime() - started).isGreaterThanOrEqualTo(ExperimentRun.MAX_YIELD);
+        assertThat(asked.get()).isGreaterThan(1);
+
+        java.util.concurrent.atomic.AtomicInteger left = new java.util.concurrent.atomic.AtomicInteger(3);
+        ExperimentRun brief = new ExperimentRun(id, 1, this::record, Duration.ofHours(1), () -> left.decrementAndGet() > 0);
+        assertThat(brief.cancelled()).isFalse();
+        assertThat(left.get()).isZero();
+    }
 }

@@ -81,7 +81,11 @@ class OperationsTest extends ServiceTest {
                 "/api/v1/experiments", "/api/v1/experiments/validate", "/api/v1/experiments/{id}",
                 "/api/v1/experiments/{id}/cancel", "/api/v1/experiments/{id}/result",
                 "/api/v1/experiments/{id}/result.csv", "/api/v1/experiments/{id}/series.csv",
-                "/api/v1/presets", "/api/v1/presets/{name}");
+                "/api/v1/presets", "/api/v1/presets/{name}",
+                "/api/v1/sweeps", "/api/v1/sweeps/validate", "/api/v1/sweeps/{id}", "/api/v1/sweeps/{id}/table.csv",
+                "/api/v1/sweeps/{id}/cancel");
+        assertThat(paths.at("/~1api~1v1~1sweeps/post/requestBody/content/application~1json/schema/$ref").asString())
+                .endsWith("/SweepRequest");
         assertThat(paths.at("/~1api~1v1~1experiments/post/requestBody/content/application~1json/schema/$ref").asString())
                 .endsWith("/ExperimentRequest");
         assertThat(docs.json().at("/components/schemas/ExperimentRequest/properties")).isNotEmpty();

@@ -18,7 +18,7 @@ class PresetApiTest extends ServiceTest {
         assertThat(response.contentType()).startsWith("application/json");
         JsonNode example = response.json().valueStream()
                 .filter(p -> p.get("name").asString().equals("example-wired-fq-codel")).findFirst().orElseThrow();
-        assertThat(List.copyOf(example.propertyNames())).containsExactly("name", "kind", "title", "description", "seed");
+        assertThat(List.copyOf(example.propertyNames())).containsExactly("name", "kind", "title", "description", "seed", "available");
         assertThat(example.get("kind").asString()).isEqualTo("experiment");
         assertThat(example.get("seed").isNull()).isTrue();
     }

@@ -23,7 +23,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
@@ -104,17 +103,18 @@ class DashboardQueriesTest extends ServiceTest {
     void everySqlQueryOfTheExperimentsDashboardReturnsRows() throws Exception {
         String demo = DemoExperiment.id(api);
         String wifi = DemoExperiment.wifiId(api);
-        // A sweep as the sweeps feature will store it: experiments sharing a sweep_id, differing in one value.
-        UUID sweep = UUID.randomUUID();
-        List<String> points = new ArrayList<>();
-        for (double rate : new double[] {5, 10, 20}) {
-            points.add(DemoExperiment.run(api, TestScenarios.wired(rate, 1), "dashboard-sweep-" + (int) rate));
-        }
-        for (String point : points) {
-            jdbc.sql("UPDATE experiments SET sweep_id = ? WHERE id = ?").params(sweep, UUID.fromString(point)).update();
-        }
-        Map<String, String> grafana = Map.of("experiment", quoted(List.of(demo, wifi, points.getFirst())),
-                "sweep", quoted(List.of(sweep.toString())), "pointer", "/link/rateMbps");
+        // A sweep of three link rates (POST /sweeps): its experiments share its sweep_id and differ in one value.
+        Api.Response submitted = api.post("/api/v1/sweeps", """
+                {"name": "dashboard-sweep", "reuse": false, "base": {"scenario": %s},
+                 "parameters": [{"pointer": "/link/rateMbps", "values": [5, 10, 20]}]}"""
+                .formatted(TestScenarios.wired(10, 1)));
+        assertThat(submitted.status()).as(submitted.toString()).isEqualTo(202);
+        String sweep = submitted.json().get("id").asString();
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+                .until(() -> api.get("/api/v1/sweeps/" + sweep).json().get("status").asString(), "SUCCEEDED"::equals);
+        String firstPoint = api.get("/api/v1/sweeps/" + sweep).json().at("/rows/0/experiments/0").asString();
+        Map<String, String> grafana = Map.of("experiment", quoted(List.of(demo, wifi, firstPoint)),
+                "sweep", quoted(List.of(sweep)), "pointer", "/link/rateMbps");
 
         List<Dashboards.Query> queries = Dashboards.queries("fqlab-experiments.json", Dashboards.POSTGRES_UID);
         assertThat(queries).hasSizeGreaterThanOrEqualTo(10);

@@ -9,7 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The service in a separate JVM (same classpath as the tests), so a test can kill it the hard way
@@ -27,31 +29,43 @@ public final class ChildInstance implements AutoCloseable {
         this.port = port;
     }
 
-    /** Starts an instance on {@code db} with short heartbeat settings and waits until it is ready. */
+    /**
+     * Starts an instance on {@code db} with short heartbeat settings and waits until it is ready.
+     * {@code extraArgs} ({@code --property=value}) replace the defaults below or add to them.
+     */
     public static ChildInstance start(TestDatabase.Conn db, String instanceName, String... extraArgs) throws IOException {
         int port = freePort();
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("server.port", Integer.toString(port));
+        properties.put("spring.datasource.url", db.url());
+        properties.put("spring.datasource.username", db.user() == null ? "" : db.user());
+        properties.put("spring.datasource.password", db.password() == null ? "" : db.password());
+        properties.put("fqlab.instance-name", instanceName);
+        properties.put("fqlab.workers", "1");
+        properties.put("fqlab.progress-interval", "100ms");
+        properties.put("db-scheduler.polling-interval", "200ms");
+        // Dead after 4 missed 500 ms heartbeats; looked for every second.
+        properties.put("db-scheduler.heartbeat-interval", "500ms");
+        properties.put("db-scheduler.missed-heartbeats-limit", "4");
+        for (String arg : extraArgs) {
+            // Spring joins a repeated command-line property with commas, so a replacement must replace.
+            int equals = arg.indexOf('=');
+            if (!arg.startsWith("--") || equals < 0) {
+                throw new IllegalArgumentException("expected --property=value, got " + arg);
+            }
+            properties.put(arg.substring(2, equals), arg.substring(equals + 1));
+        }
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m", "-XX:+UseSerialGC",
                 "-cp", System.getProperty("java.class.path"),
-                "dev.fqlab.FqlabApplication",
-                "--server.port=" + port,
-                "--spring.datasource.url=" + db.url(),
-                "--spring.datasource.username=" + (db.user() == null ? "" : db.user()),
-                "--spring.datasource.password=" + (db.password() == null ? "" : db.password()),
-                "--fqlab.instance-name=" + instanceName,
-                "--fqlab.workers=1",
-                "--fqlab.progress-interval=100ms",
-                "--db-scheduler.polling-interval=200ms",
-                // Dead after 4 missed 500 ms heartbeats; looked for every second.
-                "--db-scheduler.heartbeat-interval=500ms",
-                "--db-scheduler.missed-heartbeats-limit=4"));
-        command.addAll(List.of(extraArgs));
+                "dev.fqlab.FqlabApplication"));
+        properties.forEach((name, value) -> command.add("--" + name + "=" + value));
         File log = Path.of("target", "child-" + instanceName + ".log").toFile();
         Files.createDirectories(log.toPath().getParent());
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log)).start();
-        ChildInstance child = new ChildInstance(instanceName, process, port);
+        ChildInstance child = new ChildInstance(instanceName, process, Integer.parseInt(properties.get("server.port")));
         child.awaitReady(log);
         return child;
     }

@@ -1,0 +1,162 @@
+package dev.fqlab.sweep;
+
+import dev.fqlab.experiment.IdempotencyKey;
+import dev.fqlab.experiment.ListCursor;
+import dev.fqlab.web.ApiError;
+import dev.fqlab.web.ApiProblem;
+import dev.fqlab.web.JsonBodies;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.http.ContentDisposition;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
+
+@RestController
+@RequestMapping(SweepController.BASE)
+@Tag(name = "Sweeps", description = "Run a scenario over parameter values with repetitions, and read the table")
+public class SweepController {
+
+    static final String BASE = "/api/v1/sweeps";
+    static final int DEFAULT_LIMIT = 50;
+    static final int MAX_LIMIT = 200;
+    static final MediaType TEXT_CSV = new MediaType("text", "csv", StandardCharsets.UTF_8);
+
+    private final SweepService service;
+    private final SweepReader reader;
+    private final JsonBodies bodies;
+
+    public SweepController(SweepService service, SweepReader reader, JsonBodies bodies) {
+        this.service = service;
+        this.reader = reader;
+        this.bodies = bodies;
+    }
+
+    @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "Submit a sweep", description = "Validates every combination, then stores the sweep, its "
+            + "experiments and their queue entries in one transaction. Cells whose scenario already succeeded under "
+            + "this engine version reuse that experiment (see reused) unless reuse is false.")
+    @ApiResponse(responseCode = "202", description = "Accepted; Location names the sweep")
+    @ApiResponse(responseCode = "200", description = "A repeat of an earlier request with the same Idempotency-Key and body: that sweep")
+    @ApiResponse(responseCode = "400", description = "Invalid request: every problem in errors, e.g. /parameters/0/values/2", content = @Content(mediaType = "application/problem+json"))
+    @ApiResponse(responseCode = "409", description = "Idempotency-Key already used with another body", content = @Content(mediaType = "application/problem+json"))
+    @ApiResponse(responseCode = "429", description = "The queue cannot take this sweep's experiments now; see Retry-After", content = @Content(mediaType = "application/problem+json"))
+    public ResponseEntity<SweepResource> submit(
+            @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
+                    mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = SweepRequestDoc.class)))
+            @RequestBody(required = false) byte[] body,
+            @Parameter(description = "Makes retries safe: a repeat with the same key and body answers 200 with the "
+                    + "sweep the first request created; the same key with another body is a 409.")
+            @RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey) {
+        IdempotencyKey key = IdempotencyKey.of(idempotencyKey, body);
+        SweepService.Submitted submitted = service.submit(reader.read(bodies.read(body)), key);
+        URI location = ServletUriComponentsBuilder.fromCurrentContextPath()
+                .path(BASE + "/{id}").buildAndExpand(submitted.sweepId()).toUri();
+        return ResponseEntity.status(submitted.created() ? HttpStatus.ACCEPTED : HttpStatus.OK).location(location)
+                .body(service.get(submitted.sweepId()));
+    }
+
+    @PostMapping(path = "/validate", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "Validate a sweep without running it",
+            description = "Answers how many experiments it would run and how many of them would reuse a result, or 400.")
+    public SweepValidation validate(
+            @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
+                    mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = SweepRequestDoc.class)))
+            @RequestBody(required = false) byte[] body) {
+        return service.validate(reader.read(bodies.read(body)));
+    }
+
+    @GetMapping
+    @Operation(summary = "List sweeps, newest first", description = "limit: 1 to 200 (default 50); cursor: the next value of the previous page.")
+    public SweepPage list(@RequestParam(required = false) String limit, @RequestParam(required = false) String cursor) {
+        int pageSize = DEFAULT_LIMIT;
+        Long before = null;
+        if (limit != null) {
+            try {
+                pageSize = Integer.parseInt(limit.trim());
+            } catch (NumberFormatException e) {
+                pageSize = -1;
+            }
+            if (pageSize < 1 || pageSize > MAX_LIMIT) {
+                throw ApiProblem.invalid(List.of(ApiError.parameter("limit", "must be an integer from 1 to " + MAX_LIMIT)));
+            }
+        }
+        if (cursor != null && !cursor.isEmpty()) {
+            before = ListCursor.decode(cursor);
+            if (before == null) {
+                throw ApiProblem.invalid(List.of(ApiError.parameter("cursor",
+                        "not a cursor this service issued; use the next value of a previous page")));
+            }
+        }
+        return service.list(before, pageSize, ListCursor::encode);
+    }
+
+    @GetMapping("/{id}")
+    @Operation(summary = "One sweep: status, counts, progress and one row per combination with each metric's "
+            + "mean, sample standard deviation, min, max and n over the repetitions that succeeded")
+    public SweepResource get(@PathVariable String id) {
+        return service.get(parse(id));
+    }
+
+    @GetMapping(path = "/{id}/table.csv", produces = "text/csv")
+    @Operation(summary = "The sweep's table as CSV, one row per combination",
+            description = "metric: metric names or prefixes ending in '*' (repeatable or comma-separated; default: the "
+                    + "sweep's metrics, else all); stats: any of mean, stddev, min, max, n (default mean,stddev).")
+    public ResponseEntity<String> table(@PathVariable String id, @RequestParam(required = false) List<String> metric,
+            @RequestParam(required = false) List<String> stats) {
+        List<String> statistics = SweepTable.statistics(stats);
+        if (statistics == null) {
+            throw ApiProblem.invalid(List.of(ApiError.parameter("stats",
+                    "comma-separated statistics from " + SweepTable.STATISTICS)));
+        }
+        List<String> metrics = metric == null ? null : metric.stream().flatMap(m -> List.of(m.split(",")).stream())
+                .map(String::trim).filter(m -> !m.isEmpty()).toList();
+        UUID uuid = parse(id);
+        return ResponseEntity.ok()
+                .contentType(TEXT_CSV)
+                .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.inline().filename(uuid + "-table.csv").build().toString())
+                .body(SweepTable.csv(service.get(uuid), metrics, statistics));
+    }
+
+    @PostMapping("/{id}/cancel")
+    @Operation(summary = "Cancel a sweep", description = "Cancels every experiment of it that still waits or runs: 202; "
+            + "200 when nothing was left to cancel. Reused experiments are not touched.")
+    @ApiResponse(responseCode = "202", description = "Cancelled by this call")
+    @ApiResponse(responseCode = "200", description = "Nothing left to cancel: nothing changed")
+    public ResponseEntity<SweepResource> cancel(@PathVariable String id) {
+        UUID uuid = parse(id);
+        boolean cancelled = service.cancel(uuid);
+        return ResponseEntity.status(cancelled ? HttpStatus.ACCEPTED : HttpStatus.OK).body(service.get(uuid));
+    }
+
+    /** A string that is not a UUID names no sweep (404, not 400). */
+    private static UUID parse(String id) {
+        try {
+            UUID uuid = UUID.fromString(id);
+            if (uuid.toString().equalsIgnoreCase(id)) {
+                return uuid;
+            }
+        } catch (IllegalArgumentException e) {
+            // falls through to 404
+        }
+        throw ApiProblem.notFound("No sweep with id " + id + ".");
+    }
+}

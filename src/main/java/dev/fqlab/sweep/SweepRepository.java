@@ -1,0 +1,206 @@
+package dev.fqlab.sweep;
+
+import dev.fqlab.experiment.ExperimentStatus;
+import dev.fqlab.experiment.IdempotencyKey;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Sweeps, their members and their idempotency keys in SQL. A sweep's status is never stored: it is derived from
+ * its experiments' rows ({@link SweepState}), which workers update with their own guarded UPDATEs.
+ */
+@Repository
+class SweepRepository {
+
+    /** IN lists and JDBC batches stay well below every driver's parameter limit. */
+    static final int CHUNK = 500;
+
+    private final JdbcClient jdbc;
+    private final JdbcTemplate jdbcTemplate;
+
+    SweepRepository(JdbcClient jdbc, JdbcTemplate jdbcTemplate) {
+        this.jdbc = jdbc;
+        this.jdbcTemplate = jdbcTemplate;
+    }
+
+    /** A sweep's row. */
+    record StoredSweep(UUID id, long seq, String name, String preset, String definition, int combinations,
+                       int repetitions, int experimentCount, int reusedCount, Instant submittedAt, Instant cancelledAt) {
+    }
+
+    /** A cell as stored: which experiment fills it, and whether that experiment was reused. */
+    record NewMember(int position, int combination, int repetition, UUID experimentId, boolean reused) {
+    }
+
+    record KeyUse(String bodySha256, UUID sweepId) {
+    }
+
+    void insert(StoredSweep sweep) {
+        jdbc.sql("""
+                INSERT INTO sweeps (id, name, preset, definition, combinations, repetitions, experiment_count,
+                    reused_count, submitted_at)
+                VALUES (:id, :name, :preset, :definition, :combinations, :repetitions, :experiments, :reused, :submittedAt)""")
+                .param("id", sweep.id())
+                .param("name", sweep.name())
+                .param("preset", sweep.preset())
+                .param("definition", sweep.definition())
+                .param("combinations", sweep.combinations())
+                .param("repetitions", sweep.repetitions())
+                .param("experiments", sweep.experimentCount())
+                .param("reused", sweep.reusedCount())
+                .param("submittedAt", timestamp(sweep.submittedAt()))
+                .update();
+    }
+
+    void insertMembers(UUID sweepId, List<NewMember> members) {
+        jdbcTemplate.batchUpdate("""
+                INSERT INTO sweep_experiments (sweep_id, position, combination, repetition, experiment_id, reused)
+                VALUES (?, ?, ?, ?, ?, ?)""", members, CHUNK, (ps, m) -> {
+            ps.setObject(1, sweepId);
+            ps.setInt(2, m.position());
+            ps.setInt(3, m.combination());
+            ps.setInt(4, m.repetition());
+            ps.setObject(5, m.experimentId());
+            ps.setBoolean(6, m.reused());
+        });
+    }
+
+    void rememberKey(IdempotencyKey key, UUID sweepId, Instant now) {
+        jdbc.sql("INSERT INTO sweep_idempotency_keys (idem_key, request_sha256, sweep_id, created_at) VALUES (:key, :sha, :id, :now)")
+                .param("key", key.key()).param("sha", key.bodySha256()).param("id", sweepId).param("now", timestamp(now))
+                .update();
+    }
+
+    Optional<KeyUse> keyUse(String key) {
+        return jdbc.sql("SELECT request_sha256, sweep_id FROM sweep_idempotency_keys WHERE idem_key = :key")
+                .param("key", key)
+                .query((rs, n) -> new KeyUse(rs.getString("request_sha256"), rs.getObject("sweep_id", UUID.class)))
+                .optional();
+    }
+
+    /**
+     * For each scenario hash, the first succeeded experiment with that normalized scenario whose result this engine
+     * version produced. Nothing is locked: a cell's foreign key to its experiment makes a concurrent DELETE either
+     * wait for the sweep's commit (and then take the cell with it) or fail the sweep's insert, which the caller
+     * retries.
+     */
+    Map<String, UUID> reusable(List<String> scenarioSha256s, String engineVersion) {
+        Map<String, UUID> found = new LinkedHashMap<>();
+        List<String> distinct = scenarioSha256s.stream().distinct().toList();
+        for (int from = 0; from < distinct.size(); from += CHUNK) {
+            List<String> chunk = distinct.subList(from, Math.min(distinct.size(), from + CHUNK));
+            jdbc.sql("""
+                    SELECT e.id, e.scenario_sha256 FROM experiments e
+                    WHERE e.status = 'SUCCEEDED' AND e.scenario_sha256 IN (:shas)
+                      AND EXISTS (SELECT 1 FROM results r WHERE r.experiment_id = e.id AND r.engine_version = :version)
+                    ORDER BY e.seq""")
+                    .param("shas", chunk).param("version", engineVersion)
+                    .query(rs -> {
+                        found.putIfAbsent(rs.getString("scenario_sha256"), rs.getObject("id", UUID.class));
+                    });
+        }
+        return found;
+    }
+
+    Optional<StoredSweep> find(UUID id) {
+        return jdbc.sql("SELECT * FROM sweeps WHERE id = :id").param("id", id).query((rs, n) -> sweep(rs)).optional();
+    }
+
+    /** One page, newest first: up to {@code limit + 1} rows, so the caller can tell whether another page follows. */
+    List<StoredSweep> list(Long beforeSeq, int limit) {
+        if (beforeSeq == null) {
+            return jdbc.sql("SELECT * FROM sweeps ORDER BY seq DESC LIMIT :limit").param("limit", limit + 1)
+                    .query((rs, n) -> sweep(rs)).list();
+        }
+        return jdbc.sql("SELECT * FROM sweeps WHERE seq < :before ORDER BY seq DESC LIMIT :limit")
+                .param("before", beforeSeq).param("limit", limit + 1)
+                .query((rs, n) -> sweep(rs)).list();
+    }
+
+    /** The sweep's cells in table order, with their experiments' current status. */
+    List<SweepMember> members(UUID sweepId) {
+        return jdbc.sql("""
+                SELECT m.position, m.combination, m.repetition, m.experiment_id, m.reused, e.status, e.progress,
+                    e.finished_at
+                FROM sweep_experiments m JOIN experiments e ON e.id = m.experiment_id
+                WHERE m.sweep_id = :id ORDER BY m.position""")
+                .param("id", sweepId)
+                .query((rs, n) -> new SweepMember(rs.getInt("position"), rs.getInt("combination"),
+                        rs.getInt("repetition"), rs.getObject("experiment_id", UUID.class), rs.getBoolean("reused"),
+                        ExperimentStatus.valueOf(rs.getString("status")), rs.getDouble("progress"),
+                        instant(rs, "finished_at")))
+                .list();
+    }
+
+    /** Per sweep, its experiments grouped by status: what a list page needs to show each sweep's state. */
+    Map<UUID, List<SweepState.Tally>> tallies(List<UUID> sweepIds) {
+        Map<UUID, List<SweepState.Tally>> tallies = new LinkedHashMap<>();
+        if (sweepIds.isEmpty()) {
+            return tallies;
+        }
+        jdbc.sql("""
+                SELECT m.sweep_id, e.status, COUNT(*) AS n, SUM(e.progress) AS progress_sum, MAX(e.finished_at) AS last
+                FROM sweep_experiments m JOIN experiments e ON e.id = m.experiment_id
+                WHERE m.sweep_id IN (:ids) GROUP BY m.sweep_id, e.status""")
+                .param("ids", sweepIds)
+                .query(rs -> {
+                    tallies.computeIfAbsent(rs.getObject("sweep_id", UUID.class), k -> new ArrayList<>())
+                            .add(new SweepState.Tally(ExperimentStatus.valueOf(rs.getString("status")), rs.getInt("n"),
+                                    rs.getDouble("progress_sum"), instant(rs, "last")));
+                });
+        return tallies;
+    }
+
+    /** The experiments this sweep created that are still waiting or running (not reused ones: those are done). */
+    List<UUID> activeExperiments(UUID sweepId) {
+        return jdbc.sql("SELECT id FROM experiments WHERE sweep_id = :id AND status IN ('QUEUED', 'RUNNING') ORDER BY seq")
+                .param("id", sweepId).query(UUID.class).list();
+    }
+
+    /** Marks the sweep cancelled; false when it already was. */
+    boolean markCancelled(UUID sweepId, Instant now) {
+        return jdbc.sql("UPDATE sweeps SET cancelled_at = :now WHERE id = :id AND cancelled_at IS NULL")
+                .param("id", sweepId).param("now", timestamp(now)).update() == 1;
+    }
+
+    /** The result documents of these experiments (those that have one). */
+    Map<UUID, String> documents(List<UUID> experimentIds) {
+        Map<UUID, String> documents = new LinkedHashMap<>();
+        for (int from = 0; from < experimentIds.size(); from += CHUNK) {
+            jdbc.sql("SELECT experiment_id, document FROM results WHERE experiment_id IN (:ids)")
+                    .param("ids", experimentIds.subList(from, Math.min(experimentIds.size(), from + CHUNK)))
+                    .query(rs -> {
+                        documents.put(rs.getObject("experiment_id", UUID.class), rs.getString("document"));
+                    });
+        }
+        return documents;
+    }
+
+    private static StoredSweep sweep(ResultSet rs) throws SQLException {
+        return new StoredSweep(rs.getObject("id", UUID.class), rs.getLong("seq"), rs.getString("name"),
+                rs.getString("preset"), rs.getString("definition"), rs.getInt("combinations"),
+                rs.getInt("repetitions"), rs.getInt("experiment_count"), rs.getInt("reused_count"),
+                instant(rs, "submitted_at"), instant(rs, "cancelled_at"));
+    }
+
+    private static Instant instant(ResultSet rs, String column) throws SQLException {
+        OffsetDateTime value = rs.getObject(column, OffsetDateTime.class);
+        return value == null ? null : value.toInstant();
+    }
+
+    private static OffsetDateTime timestamp(Instant instant) {
+        return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
+    }
+}

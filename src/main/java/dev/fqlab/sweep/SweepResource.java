@@ -1,0 +1,36 @@
+package dev.fqlab.sweep;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.fqlab.experiment.ExperimentStatus;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A sweep as {@code GET /sweeps/{id}} shows it. {@code base}, {@code parameters}, {@code repetitions} and
+ * {@code metrics} are what it ran, in request form: POST them again to repeat it (reusing every result).
+ *
+ * @param experiments its cells, combinations × repetitions (fewer if experiments were deleted since)
+ * @param reused how many of them reuse an earlier result instead of running again
+ * @param counts its experiments per status
+ * @param reuse whether the request allowed reusing earlier results
+ * @param metrics the default columns of its table.csv; null for all
+ */
+public record SweepResource(UUID id, String name, String preset, List<String> tags, ExperimentStatus status,
+                            double progress, Instant submittedAt, Instant finishedAt, int combinations,
+                            int repetitions, int experiments, int reused, Map<ExperimentStatus, Integer> counts,
+                            JsonNode base, List<SweepParameter> parameters, boolean reuse,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) List<String> metrics, List<SweepRow> rows,
+                            Links links) {
+
+    /** Where to go next; the table is CSV, one row per combination. */
+    public record Links(String self, String table, String cancel) {
+
+        static Links of(UUID id) {
+            String self = SweepController.BASE + "/" + id;
+            return new Links(self, self + "/table.csv", self + "/cancel");
+        }
+    }
+}

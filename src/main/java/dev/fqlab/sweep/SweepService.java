@@ -1,0 +1,210 @@
+package dev.fqlab.sweep;
+
+import dev.fqlab.experiment.ExperimentService;
+import dev.fqlab.experiment.ExperimentStatus;
+import dev.fqlab.experiment.IdempotencyKey;
+import dev.fqlab.experiment.NewExperiment;
+import dev.fqlab.jobs.EngineVersion;
+import dev.fqlab.sweep.SweepRepository.NewMember;
+import dev.fqlab.sweep.SweepRepository.StoredSweep;
+import dev.fqlab.web.ApiProblem;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.LongFunction;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * What users do with sweeps: submit, read, list, cancel. A submission stores the sweep, the experiments it creates,
+ * their queue entries and the table's cells in one transaction, or nothing.
+ */
+@Service
+public class SweepService {
+
+    private final SweepRepository sweeps;
+    private final ExperimentService experiments;
+    private final ResultMetrics resultMetrics;
+    private final EngineVersion engineVersion;
+    private final JsonMapper jsonMapper;
+    private final TransactionTemplate transactions;
+
+    public SweepService(SweepRepository sweeps, ExperimentService experiments, ResultMetrics resultMetrics,
+            EngineVersion engineVersion, JsonMapper jsonMapper, TransactionTemplate transactions) {
+        this.sweeps = sweeps;
+        this.experiments = experiments;
+        this.resultMetrics = resultMetrics;
+        this.engineVersion = engineVersion;
+        this.jsonMapper = jsonMapper;
+        this.transactions = transactions;
+    }
+
+    /** The sweep a submission answers with; {@code created} is false for an idempotent repeat. */
+    public record Submitted(UUID sweepId, boolean created) {
+    }
+
+    /**
+     * Stores the sweep and queues the experiments it needs. A cell whose normalized scenario already succeeded
+     * under this engine version reuses that experiment (unless the plan says not to): re-submitting a sweep runs
+     * only what has no result yet. With an idempotency key, a repeat returns the sweep the first request created.
+     */
+    public Submitted submit(SweepPlan plan, IdempotencyKey key) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return transactions.execute(status -> submitOnce(plan, key));
+            } catch (DuplicateKeyException raced) {
+                // Two first requests with one Idempotency-Key: its primary key let one commit; answer like a repeat.
+                return repeat(key).orElseThrow(() -> raced);
+            } catch (DataIntegrityViolationException deleted) {
+                // An experiment chosen for reuse was deleted before this transaction committed (the cell's foreign
+                // key said so). Looking again finds it gone, and the retry runs that cell instead.
+                if (attempt == 2) {
+                    throw deleted;
+                }
+            }
+        }
+    }
+
+    private Submitted submitOnce(SweepPlan plan, IdempotencyKey key) {
+        Optional<Submitted> repeat = repeat(key);
+        if (repeat.isPresent()) {
+            return repeat.get();
+        }
+        Map<String, UUID> reusable = plan.reuse()
+                ? sweeps.reusable(plan.cells().stream().map(SweepPlan.Cell::scenarioSha256).toList(), engineVersion.value())
+                : Map.of();
+        long toRun = plan.cells().stream().filter(cell -> !reusable.containsKey(cell.scenarioSha256())).count();
+        experiments.ensureRoomFor((int) toRun);
+
+        UUID sweepId = UUID.randomUUID();
+        Instant now = experiments.now();
+        sweeps.insert(new StoredSweep(sweepId, 0, plan.name(), plan.preset(), jsonMapper.writeValueAsString(definition(plan)),
+                plan.combinations(), plan.repetitions(), plan.cells().size(), plan.cells().size() - (int) toRun, now, null));
+        List<NewExperiment> created = new ArrayList<>();
+        List<NewMember> members = new ArrayList<>();
+        for (SweepPlan.Cell cell : plan.cells()) {
+            UUID reused = reusable.get(cell.scenarioSha256());
+            UUID experimentId = reused != null ? reused : UUID.randomUUID();
+            if (reused == null) {
+                created.add(new NewExperiment(experimentId, cell.experimentName(), plan.tags(), plan.preset(),
+                        cell.scenarioJson(), cell.scenarioSha256(), now, sweepId));
+            }
+            members.add(new NewMember(cell.position(), cell.combination(), cell.repetition(), experimentId, reused != null));
+        }
+        experiments.queueAll(created);
+        sweeps.insertMembers(sweepId, members);
+        if (key != null) {
+            sweeps.rememberKey(key, sweepId, now);
+        }
+        return new Submitted(sweepId, true);
+    }
+
+    private Optional<Submitted> repeat(IdempotencyKey key) {
+        if (key == null) {
+            return Optional.empty();
+        }
+        return sweeps.keyUse(key.key()).map(use -> {
+            if (!use.bodySha256().equals(key.bodySha256())) {
+                throw ApiProblem.keyReused(key.key());
+            }
+            return new Submitted(use.sweepId(), false);
+        });
+    }
+
+    /** What a submission would do now, storing nothing. */
+    public SweepValidation validate(SweepPlan plan) {
+        int reusable = 0;
+        if (plan.reuse()) {
+            Map<String, UUID> found = sweeps.reusable(
+                    plan.cells().stream().map(SweepPlan.Cell::scenarioSha256).toList(), engineVersion.value());
+            reusable = (int) plan.cells().stream().filter(cell -> found.containsKey(cell.scenarioSha256())).count();
+        }
+        return new SweepValidation(plan.name(), plan.combinations(), plan.repetitions(), plan.cells().size(), reusable);
+    }
+
+    public SweepResource get(UUID id) {
+        StoredSweep sweep = sweeps.find(id).orElseThrow(() -> notFound(id));
+        List<SweepMember> members = sweeps.members(id);
+        SweepState state = SweepState.of(members, sweep.reusedCount(), sweep.submittedAt(), sweep.cancelledAt());
+        List<UUID> succeeded = members.stream().filter(m -> m.status() == ExperimentStatus.SUCCEEDED)
+                .map(SweepMember::experimentId).distinct().toList();
+        Map<UUID, Map<String, Double>> metrics = resultMetrics.of(succeeded, sweeps::documents);
+        JsonNode definition = jsonMapper.readTree(sweep.definition());
+        List<SweepParameter> parameters = definition.path("parameters").valueStream().map(SweepParameter::fromJson).toList();
+        List<String> tableMetrics = definition.hasNonNull("metrics")
+                ? definition.get("metrics").valueStream().map(JsonNode::stringValue).toList() : null;
+        return new SweepResource(sweep.id(), sweep.name(), sweep.preset(), tags(definition), state.status(),
+                state.progress(), sweep.submittedAt(), state.finishedAt(), sweep.combinations(), sweep.repetitions(),
+                members.size(), (int) members.stream().filter(SweepMember::reused).count(), state.counts(),
+                definition.get("base"), parameters, definition.path("reuse").asBoolean(true), tableMetrics,
+                SweepRow.of(parameters, sweep.combinations(), members, metrics), SweepResource.Links.of(id));
+    }
+
+    /** One page of sweeps, newest first, each with its state. */
+    public SweepPage list(Long beforeSeq, int limit, LongFunction<String> cursor) {
+        List<StoredSweep> rows = sweeps.list(beforeSeq, limit);
+        boolean more = rows.size() > limit;
+        List<StoredSweep> page = more ? rows.subList(0, limit) : rows;
+        Map<UUID, List<SweepState.Tally>> tallies = sweeps.tallies(page.stream().map(StoredSweep::id).toList());
+        List<SweepSummary> items = page.stream().map(sweep -> {
+            List<SweepState.Tally> tally = tallies.getOrDefault(sweep.id(), List.of());
+            SweepState state = SweepState.of(tally, sweep.reusedCount(), sweep.submittedAt(), sweep.cancelledAt());
+            int experimentsNow = tally.stream().mapToInt(SweepState.Tally::count).sum();
+            return new SweepSummary(sweep.id(), sweep.name(), sweep.preset(), tags(jsonMapper.readTree(sweep.definition())),
+                    state.status(), state.progress(), sweep.submittedAt(), state.finishedAt(), sweep.combinations(),
+                    sweep.repetitions(), experimentsNow, sweep.reusedCount(), state.counts(), SweepResource.Links.of(sweep.id()));
+        }).toList();
+        return new SweepPage(items, more ? cursor.apply(page.getLast().seq()) : null);
+    }
+
+    /**
+     * Cancels every experiment of the sweep that still waits or runs, in one transaction, and marks the sweep
+     * cancelled. False (nothing changed) when nothing of it was left to cancel. Reused experiments are not touched:
+     * they belong to whoever ran them.
+     */
+    @Transactional
+    public boolean cancel(UUID id) {
+        sweeps.find(id).orElseThrow(() -> notFound(id));
+        List<UUID> active = sweeps.activeExperiments(id);
+        if (active.isEmpty()) {
+            return false;
+        }
+        sweeps.markCancelled(id, experiments.now());
+        active.forEach(experiments::cancel);
+        return true;
+    }
+
+    private static List<String> tags(JsonNode definition) {
+        return definition.path("tags").valueStream().map(JsonNode::stringValue).toList();
+    }
+
+    /** What is stored as the sweep's definition: its request in the explicit form, plus its tags. */
+    private ObjectNode definition(SweepPlan plan) {
+        ObjectNode definition = jsonMapper.createObjectNode();
+        definition.putObject("base").set("scenario", plan.base());
+        definition.set("parameters", jsonMapper.valueToTree(plan.parameters()));
+        definition.put("repetitions", plan.repetitions());
+        definition.put("reuse", plan.reuse());
+        if (plan.metrics() != null) {
+            ArrayNode metrics = definition.putArray("metrics");
+            plan.metrics().forEach(metrics::add);
+        }
+        ArrayNode tags = definition.putArray("tags");
+        plan.tags().forEach(tags::add);
+        return definition;
+    }
+
+    static ApiProblem notFound(UUID id) {
+        return ApiProblem.notFound("No sweep with id " + id + ".");
+    }
+}
