@@ -4,6 +4,7 @@ import dev.fqlab.sim.result.FlowResult;
 import dev.fqlab.sim.result.LatencyStats;
 import dev.fqlab.sim.result.SimulationResult;
 import dev.fqlab.sim.result.StationResult;
+import dev.fqlab.sim.result.TcpStats;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +19,8 @@ final class ResultCsv {
     /**
      * Per-flow and per-station tables in one file. The leading {@code table} column says which table a row
      * belongs to ({@code flow} or {@code station}); the station columns follow the flow columns, prefixed
-     * {@code station.}, and each row leaves the other table's columns empty.
+     * {@code station.}, and each row leaves the other table's columns empty. When a flow is TCP, its {@code tcp.*}
+     * columns follow the latency columns (empty for the other flows).
      */
     private static final List<Column<FlowResult>> FLOW_COLUMNS = List.of(
             new Column<>("name", FlowResult::name),
@@ -49,6 +51,13 @@ final class ResultCsv {
 
     private static final List<String> LATENCY_FIELDS = List.of("p50", "p90", "p99", "mean", "max", "samples");
 
+    /** results.md's {@code tcp} block, present when a flow is TCP. */
+    private static final List<Column<TcpStats>> TCP_COLUMNS = List.of(
+            new Column<>("tcp.retransmits", TcpStats::retransmits),
+            new Column<>("tcp.rtoCount", TcpStats::rtoCount),
+            new Column<>("tcp.meanCwndPackets", TcpStats::meanCwndPackets),
+            new Column<>("tcp.meanRttMs", TcpStats::meanRttMs));
+
     private ResultCsv() {
     }
 
@@ -57,6 +66,10 @@ final class ResultCsv {
         FLOW_COLUMNS.forEach(c -> header.add(c.name()));
         for (String stat : List.of("latencyMs", "rttMs", "upLatencyMs")) {
             LATENCY_FIELDS.forEach(field -> header.add(stat + "." + field));
+        }
+        boolean tcp = result.flows().stream().anyMatch(f -> f.tcp() != null);
+        if (tcp) {
+            TCP_COLUMNS.forEach(c -> header.add(c.name()));
         }
         boolean stations = result.stations() != null && !result.stations().isEmpty();
         if (stations) {
@@ -70,6 +83,9 @@ final class ResultCsv {
             latency(row, flow.latencyMs());
             latency(row, flow.rttMs());
             latency(row, flow.upLatencyMs());
+            if (tcp) {
+                TCP_COLUMNS.forEach(c -> row.add(flow.tcp() == null ? "" : format(c.value().apply(flow.tcp()))));
+            }
             if (stations) {
                 STATION_COLUMNS.forEach(c -> row.add(""));
             }

@@ -19,7 +19,10 @@ public record SeriesColumn(String kind, String name, String metric, List<Double>
         return kind.equals("qdisc") ? kind + "." + metric : kind + "." + name + "." + metric;
     }
 
-    /** Every series of a result in a fixed order: flows, then stations (scenario order), then the qdisc. */
+    /**
+     * Every series of a result in a fixed order: flows (each flow's throughput and latency, then for TCP flows
+     * cwndPackets and rttMs), then stations (scenario order), then the qdisc.
+     */
     public static List<SeriesColumn> of(Series series) {
         List<SeriesColumn> columns = new ArrayList<>();
         if (series == null) {
@@ -28,6 +31,8 @@ public record SeriesColumn(String kind, String name, String metric, List<Double>
         for (Map.Entry<String, Series.FlowSeries> flow : entries(series.flows())) {
             add(columns, "flow", flow.getKey(), "throughputMbps", flow.getValue().throughputMbps());
             add(columns, "flow", flow.getKey(), "latencyMs", flow.getValue().latencyMs());
+            add(columns, "flow", flow.getKey(), "cwndPackets", flow.getValue().cwndPackets());
+            add(columns, "flow", flow.getKey(), "rttMs", flow.getValue().rttMs());
         }
         for (Map.Entry<String, Series.StationSeries> station : entries(series.stations())) {
             add(columns, "station", station.getKey(), "throughputMbps", station.getValue().throughputMbps());

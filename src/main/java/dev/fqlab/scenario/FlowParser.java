@@ -1,9 +1,11 @@
 package dev.fqlab.scenario;
 
 import dev.fqlab.sim.scenario.AccessCategory;
+import dev.fqlab.sim.scenario.CongestionControlKind;
 import dev.fqlab.sim.scenario.Direction;
 import dev.fqlab.sim.scenario.EcnCodepoint;
 import dev.fqlab.sim.scenario.FlowSpec;
+import dev.fqlab.sim.scenario.TcpOrigin;
 import dev.fqlab.sim.scenario.TrafficSpec;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,11 +18,10 @@ import tools.jackson.databind.JsonNode;
 final class FlowParser {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
-    private static final String TYPES = "one of \"udp\", \"ping\" (TCP flows are not supported yet)";
+    private static final String TYPES = "one of \"udp\", \"ping\", \"tcp\"";
     private static final List<String> UDP_FIELDS = List.of("rateMbps", "intervalMs", "packetBytes", "packets", "burst",
             "jitterMs");
     private static final List<String> PING_FIELDS = List.of("intervalMs", "packetBytes");
-    /** scenario.md's tcp fields: known, so not "unknown", but unchecked while TCP is not supported. */
     private static final List<String> TCP_FIELDS = List.of("congestionControl", "origin", "pacingShift", "mss", "bytes");
 
     private static final NumberRange RATE_MBPS = NumberRange.openClosed(0, 100_000);
@@ -31,6 +32,15 @@ final class FlowParser {
     private static final int MAX_BURST = 100_000;
     private static final IntRange BURST = IntRange.of(1, MAX_BURST);
     private static final NumberRange JITTER_MS = NumberRange.closed(0, 3_600_000);
+    /**
+     * TCP payload per segment: 536 (RFC 879's default MSS, the IPv4 minimum of 576 less 40 header bytes) to 8948
+     * (a 9000-byte jumbo IP packet less the 52 bytes of IPv4 + TCP header with timestamps).
+     */
+    static final IntRange MSS = IntRange.of(536, 8948)
+            .withNote("536 = RFC 879's default MSS; 8948 = a 9000-byte jumbo packet less 52 bytes of IPv4 + TCP header");
+    /** {@code sk_pacing_shift} is a u8 used as a shift of a rate in bytes per second (kernel-spec §6). */
+    static final IntRange PACING_SHIFT = IntRange.of(0, 31).withNote("a right shift of the pacing rate in bytes/s");
+    private static final IntRange TCP_BYTES = IntRange.atLeast(1);
 
     private final Problems problems;
     private final LinkKind link;
@@ -162,12 +172,13 @@ final class FlowParser {
     private TrafficSpec traffic(ObjectReader reader, String type) {
         switch (type == null ? "" : type) {
             case "udp":
+                rejectOthers(reader, TCP_FIELDS, "udp");
                 return udp(reader);
             case "ping":
+                rejectOthers(reader, TCP_FIELDS, "ping");
                 return ping(reader);
             case "tcp":
-                reader.fail("type", "TCP flows are not supported by this version yet (use udp or ping)");
-                break;
+                return tcp(reader);
             default:
                 if (type != null) {
                     reader.fail("type", "must be " + TYPES);
@@ -178,6 +189,13 @@ final class FlowParser {
         reader.skip(PING_FIELDS);
         reader.skip(TCP_FIELDS);
         return null;
+    }
+
+    /** Fields of another flow type are named as such (not merely "unknown"). */
+    private static void rejectOthers(ObjectReader reader, List<String> fields, String type) {
+        for (String field : fields) {
+            reader.reject(field, "applies to tcp flows only (this flow is " + type + ")");
+        }
     }
 
     private TrafficSpec udp(ObjectReader reader) {
@@ -216,6 +234,21 @@ final class FlowParser {
             reader.fail("burst", "must equal packets (or be omitted) when intervalMs is 0");
         }
         return packets == null ? null : Math.toIntExact(packets);
+    }
+
+    private TrafficSpec tcp(ObjectReader reader) {
+        int before = problems.count();
+        for (String field : UDP_FIELDS) {
+            reader.reject(field, "applies to " + (PING_FIELDS.contains(field) ? "udp and ping" : "udp")
+                    + " flows only (this flow is tcp)");
+        }
+        CongestionControlKind cc = reader.enumValue("congestionControl", CongestionControlKind.values(),
+                CongestionControlKind::json, CongestionControlKind.CUBIC);
+        TcpOrigin origin = reader.enumValue("origin", TcpOrigin.values(), TcpOrigin::json, TcpOrigin.REMOTE);
+        Integer pacingShift = reader.intValue("pacingShift", PACING_SHIFT, 10);
+        Integer mss = reader.intValue("mss", MSS, 1448);
+        Long bytes = reader.optionalInteger("bytes", TCP_BYTES);
+        return problems.count() > before ? null : new TrafficSpec.Tcp(cc, origin, pacingShift, mss, bytes);
     }
 
     private TrafficSpec ping(ObjectReader reader) {

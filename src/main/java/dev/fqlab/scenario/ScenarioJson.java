@@ -210,6 +210,15 @@ public final class ScenarioJson {
                 number(json, "intervalMs", ping.intervalMs());
                 json.put("packetBytes", ping.packetBytes());
             }
+            case TrafficSpec.Tcp tcp -> {
+                json.put("congestionControl", tcp.congestionControl().json());
+                json.put("origin", tcp.origin().json());
+                json.put("pacingShift", tcp.pacingShift());
+                json.put("mss", tcp.mss());
+                if (tcp.bytes() != null) {
+                    json.put("bytes", tcp.bytes());
+                }
+            }
         }
         return json;
     }

@@ -90,15 +90,19 @@ import tools.jackson.databind.JsonNode;
  * <p><b>Flows.</b> {@code name} required, unique (the later duplicate is reported), {@code [A-Za-z0-9_.-]{1,64}};
  * {@code station} required on a wifi link, naming one of its stations (looked up only when every station has a
  * string name, so a broken station name is reported once);
- * {@code type} required: udp or ping ({@code tcp} is reported as not supported yet; with tcp or an invalid type the
- * type-specific fields of any type are not checked, only strangers are). {@code direction} "down" | "up",
+ * {@code type} required: udp, ping or tcp (with an invalid type the type-specific fields of any type are not
+ * checked, only strangers are; a tcp field on a udp or ping flow, or a udp/ping field on a tcp flow, is reported
+ * as belonging to the other type). {@code direction} "down" | "up",
  * {@code ac} "BE" | "BK" | "VI" | "VO", {@code startS} 0 in [0, durationS), {@code stopS} default durationS, in
  * (startS, durationS], {@code ecn} "not-ect" | "ect0" | "ect1". udp: exactly one of {@code rateMbps} (0, 100000]
  * and {@code intervalMs} [0, 3600000] (neither or both: one error at the flow's pointer), {@code packetBytes} 1500
  * in [28, 65535], {@code packets} optional integer ≥ 1, {@code burst} 1 in [1, 100000]. {@code intervalMs} 0 needs
  * {@code packets} (≤ 100000, one burst at startS); burst is then normalized to packets, and an explicit burst must
  * equal it. ping: {@code intervalMs} 500 in (0, 3600000], {@code packetBytes} 64 in [28, 65535]; direction is
- * accepted (probes go both ways anyway).
+ * accepted (probes go both ways anyway). tcp: {@code congestionControl} "cubic" | "reno" (default cubic),
+ * {@code origin} "remote" | "local" (default remote), {@code pacingShift} 10 in [0, 31], {@code mss} 1448 in
+ * [536, 8948] (RFC 879's default MSS up to a 9000-byte jumbo packet less 52 header bytes), {@code bytes} optional
+ * integer ≥ 1 (absent = bulk).
  *
  * <p>Checks that compare two fields (warmupS, startS and stopS against durationS, stopS against startS, the
  * sample count) run only when both fields are valid, so one mistake is reported once.

@@ -1,27 +1,39 @@
 package dev.fqlab.sim;
 
+import dev.fqlab.sim.core.RandomStream;
 import dev.fqlab.sim.core.Simulator;
 import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.packet.PacketPool;
 import dev.fqlab.sim.packet.PacketSink;
+import dev.fqlab.sim.packet.TxCompletion;
 import dev.fqlab.sim.qdisc.Qdisc;
 import dev.fqlab.sim.result.QdiscResult;
 import dev.fqlab.sim.result.StationResult;
 import dev.fqlab.sim.result.TxqResult;
+import dev.fqlab.sim.scenario.FlowSpec;
+import dev.fqlab.sim.scenario.Scenario;
+import dev.fqlab.sim.scenario.TcpOrigin;
+import dev.fqlab.sim.scenario.TrafficSpec;
 import dev.fqlab.sim.stats.FlowStats;
 import dev.fqlab.sim.stats.SeriesRecorder;
+import dev.fqlab.sim.stats.TcpRecorder;
 import dev.fqlab.sim.traffic.Flow;
+import dev.fqlab.sim.traffic.PingFlow;
+import dev.fqlab.sim.traffic.UdpFlow;
+import dev.fqlab.sim.traffic.tcp.TcpFlow;
 import java.util.List;
 
 /**
- * What every topology shares: the clock, the packet pool, the flows, and the far ends where packets are delivered
- * or reported dropped. Subclasses build the links and queues between the flows' entry points and these ends.
+ * What every topology shares: the clock, the packet pool, the flows, and the far ends where packets are delivered,
+ * reported dropped or reported transmitted (TX completion, for TCP Small Queues). Subclasses build the links and
+ * queues between the flows' entry points and these ends.
  */
-abstract class Network implements PacketSink, DropListener {
-    /** The server's address (10.0.0.1) and UDP's protocol number, for 5-tuple hashing. */
+abstract class Network implements PacketSink, DropListener, TxCompletion {
+    /** The server's address (10.0.0.1) and the protocol numbers of UDP and TCP, for 5-tuple hashing. */
     static final int SERVER_ADDR = 0x0A000001;
     static final int UDP = 17;
+    static final int TCP = 6;
 
     final Simulator sim = new Simulator();
     final PacketPool pool = new PacketPool();
@@ -37,8 +49,21 @@ abstract class Network implements PacketSink, DropListener {
     /** Delivery at the far end of either direction. */
     @Override
     public void accept(Packet p, long now) {
-        flows[p.flowId].delivered(p, now);
+        long goodput = flows[p.flowId].delivered(p, now);
+        countGoodput(p, goodput, now);
         pool.release(p);
+    }
+
+    /** A delivered packet carried {@code goodput} bytes of application payload (stations count it). */
+    void countGoodput(Packet p, long goodput, long now) {
+    }
+
+    /** A device finished with a packet: only TCP Small Queues cares, and only for packets that hold a charge. */
+    @Override
+    public void txCompleted(Packet p, long now) {
+        if (p.tsqCharge != 0) {
+            flows[p.flowId].txCompleted(p, now);
+        }
     }
 
     /** A queue dropped it or the link lost it. */
@@ -46,6 +71,39 @@ abstract class Network implements PacketSink, DropListener {
     public void dropped(Packet p, long now) {
         flows[p.flowId].dropped(p, now);
         pool.release(p);
+    }
+
+    /**
+     * Whether the flow's server end runs on the AP or router itself ({@code origin: local}): its packets enter and
+     * leave the AP's stack directly, without the wired hop to the server.
+     */
+    static boolean local(FlowSpec spec) {
+        return spec.traffic() instanceof TrafficSpec.Tcp tcp && tcp.origin() == TcpOrigin.LOCAL;
+    }
+
+    static int protocol(FlowSpec spec) {
+        return spec.traffic() instanceof TrafficSpec.Tcp ? TCP : UDP;
+    }
+
+    /** The flow a spec describes, sending into {@code path}. */
+    Flow newFlow(int i, FlowSpec spec, Flow.FlowPath path, Scenario scenario, long warmupNs) {
+        return switch (spec.traffic()) {
+            case TrafficSpec.Udp u -> new UdpFlow(i, spec, stats[i], sim, pool, path,
+                    RandomStream.of(scenario.seed(), "flow." + spec.name() + ".jitter"));
+            case TrafficSpec.Ping p -> new PingFlow(i, spec, stats[i], sim, pool, path, warmupNs);
+            case TrafficSpec.Tcp t -> new TcpFlow(i, spec, stats[i], sim, pool, path, warmupNs);
+        };
+    }
+
+    /** The TCP recorder of each flow, null for other flows (for the series). */
+    TcpRecorder[] tcpRecorders() {
+        TcpRecorder[] recorders = new TcpRecorder[flows.length];
+        for (int i = 0; i < flows.length; i++) {
+            if (flows[i] instanceof TcpFlow tcp) {
+                recorders[i] = tcp.recorder();
+            }
+        }
+        return recorders;
     }
 
     /** The down direction's qdisc, for results and series (null when there is none). */

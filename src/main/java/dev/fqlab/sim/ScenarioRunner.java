@@ -16,6 +16,7 @@ import dev.fqlab.sim.stats.Numbers;
 import dev.fqlab.sim.stats.SeriesRecorder;
 import dev.fqlab.sim.traffic.Flow;
 import dev.fqlab.sim.traffic.PingFlow;
+import dev.fqlab.sim.traffic.tcp.TcpFlow;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -45,7 +46,7 @@ public final class ScenarioRunner {
         if (scenario.sampleIntervalMs() > 0) {
             String[] names = scenario.flows().stream().map(f -> f.name()).toArray(String[]::new);
             series = new SeriesRecorder(network.sim, Time.ms(scenario.sampleIntervalMs()), endNs, names,
-                    network.stats, network.downQdisc(), network.seriesStations());
+                    network.stats, network.tcpRecorders(), network.downQdisc(), network.seriesStations());
             series.start();
         }
         network.start();
@@ -60,8 +61,9 @@ public final class ScenarioRunner {
         List<FlowResult> flows = new ArrayList<>();
         List<Double> loadThroughputs = new ArrayList<>();
         double total = 0;
+        long endNs = Time.seconds(scenario.durationS());
         for (Flow flow : network.flows) {
-            FlowResult r = flowResult(flow, measuredS);
+            FlowResult r = flowResult(flow, measuredS, endNs);
             flows.add(r);
             total += r.throughputMbps();
             if (!(flow instanceof PingFlow)) {
@@ -88,7 +90,7 @@ public final class ScenarioRunner {
                 series == null ? null : series.result());
     }
 
-    private static FlowResult flowResult(Flow flow, double measuredS) {
+    private static FlowResult flowResult(Flow flow, double measuredS, long endNs) {
         FlowStats s = flow.stats();
         var spec = flow.spec();
         double throughput = s.goodputBytes() * 8 / measuredS / 1e6;
@@ -99,6 +101,6 @@ public final class ScenarioRunner {
                 s.latency().toStats(),
                 ping ? ((PingFlow) flow).rtt().toStats() : null,
                 ping ? s.upLatency().toStats() : null,
-                null);
+                flow instanceof TcpFlow tcp ? tcp.tcpStats(endNs) : null);
     }
 }

@@ -5,6 +5,7 @@ import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.link.DelayLine;
 import dev.fqlab.sim.packet.FlowHash;
 import dev.fqlab.sim.packet.Packet;
+import dev.fqlab.sim.packet.PacketSink;
 import dev.fqlab.sim.qdisc.Qdisc;
 import dev.fqlab.sim.qdisc.Qdiscs;
 import dev.fqlab.sim.result.QdiscResult;
@@ -14,19 +15,17 @@ import dev.fqlab.sim.scenario.FlowSpec;
 import dev.fqlab.sim.scenario.QdiscSpec;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.StationSpec;
-import dev.fqlab.sim.scenario.TrafficSpec;
 import dev.fqlab.sim.scenario.WifiLinkSpec;
 import dev.fqlab.sim.stats.FlowStats;
 import dev.fqlab.sim.stats.SeriesRecorder;
 import dev.fqlab.sim.traffic.Flow;
-import dev.fqlab.sim.traffic.PingFlow;
-import dev.fqlab.sim.traffic.UdpFlow;
 import dev.fqlab.sim.wifi.WifiNetwork;
 import java.util.List;
 
 /**
  * The WiFi topology of scenario.md: a remote server {@code wiredRttMs/2} away from the AP on each side, the AP
- * with its stack, and the stations sharing one channel with it.
+ * with its stack, and the stations sharing one channel with it. A TCP flow with {@code origin: local} has its
+ * server end on the AP itself: its down packets enter the AP's stack directly and its up packets end at the AP.
  * <pre>
  *   down: server → delay(rtt/2) → AP: qdisc → TXQs → driver → air → station (reorder buffer) → receiver
  *   up:   station FIFO → air → AP (reorder buffer) → delay(rtt/2) → server
@@ -52,9 +51,20 @@ final class WifiModel extends Network {
         this.qdisc = qdiscSpec instanceof QdiscSpec.Noqueue ? null : Qdiscs.create(qdiscSpec, 1514, this);
         long halfRtt = Time.ms(scenario.wiredRttMs()) / 2;
         var toServer = new DelayLine(sim, halfRtt, this);
+        boolean[] local = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            local[i] = local(scenario.flows().get(i));
+        }
+        PacketSink fromStations = (p, now) -> {
+            if (local[p.flowId]) {
+                accept(p, now);
+            } else {
+                toServer.accept(p, now);
+            }
+        };
         long warmupNs = Time.seconds(scenario.warmupS());
         this.wifi = new WifiNetwork(sim, scenario.seed(), link, scenario.stack(), stationSpecs, qdisc, stationOfFlow,
-                acOfFlow, this::deliveredToStation, toServer, this, warmupNs);
+                acOfFlow, this, fromStations, this, this, warmupNs);
         var fromServer = new DelayLine(sim, halfRtt, wifi.ap());
 
         int apSalt = RandomStream.of(scenario.seed(), "hashrnd.ap").nextInt();
@@ -67,15 +77,14 @@ final class WifiModel extends Network {
             int stationSalt = RandomStream.of(scenario.seed(), "hashrnd.station." + stationSpecs.get(s).name()).nextInt();
             int serverPort = 5001 + i;
             int stationPort = 40001 + i;
+            int protocol = protocol(spec);
             var path = new Flow.FlowPath(
-                    fromServer, FlowHash.of(SERVER_ADDR, stationAddr, serverPort, stationPort, UDP, apSalt),
-                    wifi.station(s), FlowHash.of(stationAddr, SERVER_ADDR, stationPort, serverPort, UDP, stationSalt));
+                    local[i] ? wifi.ap() : fromServer,
+                    FlowHash.of(SERVER_ADDR, stationAddr, serverPort, stationPort, protocol, apSalt),
+                    wifi.station(s),
+                    FlowHash.of(stationAddr, SERVER_ADDR, stationPort, serverPort, protocol, stationSalt));
             stats[i] = new FlowStats(warmupNs);
-            flows[i] = switch (spec.traffic()) {
-                case TrafficSpec.Udp u -> new UdpFlow(i, spec, stats[i], sim, pool, path,
-                        RandomStream.of(scenario.seed(), "flow." + spec.name() + ".jitter"));
-                case TrafficSpec.Ping p -> new PingFlow(i, spec, stats[i], sim, pool, path, warmupNs);
-            };
+            flows[i] = newFlow(i, spec, path, scenario, warmupNs);
         }
     }
 
@@ -88,19 +97,13 @@ final class WifiModel extends Network {
         throw new IllegalArgumentException("unknown station " + name);
     }
 
-    /** A down packet left the station's reorder buffer. */
-    private void deliveredToStation(Packet p, long now) {
-        wifi.countGoodput(stationOfFlow[p.flowId], p, now);
-        accept(p, now);
-    }
-
-    /** Up packets are counted when they reach the server. */
+    /**
+     * Goodput counts for the flow's station when the packet reaches its receiver: at the station (down, once its
+     * reorder buffer releases it) or at the server or AP (up).
+     */
     @Override
-    public void accept(Packet p, long now) {
-        if (p.up) {
-            wifi.countGoodput(stationOfFlow[p.flowId], p, now);
-        }
-        super.accept(p, now);
+    void countGoodput(Packet p, long goodput, long now) {
+        wifi.countGoodput(stationOfFlow[p.flowId], goodput, p.up, now);
     }
 
     @Override

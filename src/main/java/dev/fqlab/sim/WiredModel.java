@@ -5,6 +5,7 @@ import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.link.DelayLine;
 import dev.fqlab.sim.link.WiredLink;
 import dev.fqlab.sim.packet.FlowHash;
+import dev.fqlab.sim.packet.PacketSink;
 import dev.fqlab.sim.qdisc.Qdisc;
 import dev.fqlab.sim.qdisc.Qdiscs;
 import dev.fqlab.sim.result.QdiscResult;
@@ -12,18 +13,16 @@ import dev.fqlab.sim.result.StationResult;
 import dev.fqlab.sim.result.TxqResult;
 import dev.fqlab.sim.scenario.FlowSpec;
 import dev.fqlab.sim.scenario.Scenario;
-import dev.fqlab.sim.scenario.TrafficSpec;
 import dev.fqlab.sim.scenario.WiredLinkSpec;
 import dev.fqlab.sim.stats.FlowStats;
 import dev.fqlab.sim.stats.SeriesRecorder;
 import dev.fqlab.sim.traffic.Flow;
-import dev.fqlab.sim.traffic.PingFlow;
-import dev.fqlab.sim.traffic.UdpFlow;
 import java.util.List;
 
 /**
  * The wired topology of scenario.md: a remote server {@code wiredRttMs/2} away from the router, the bottleneck
- * link with the stack's qdisc on the egress of each direction, and one receiving host.
+ * link with the stack's qdisc on the egress of each direction, and one receiving host. A TCP flow with
+ * {@code origin: local} has its server end on the router itself: it skips the delay both ways.
  * <pre>
  *   down: server → delay(rtt/2) → qdisc → wire(rateMbps)   → host
  *   up:   host   →                 qdisc → wire(upRateMbps) → delay(rtt/2) → server
@@ -43,33 +42,42 @@ final class WiredModel extends Network {
         int mtu = IP_MTU + link.l2OverheadBytes();
         long halfRtt = Time.ms(scenario.wiredRttMs()) / 2;
         var qdiscSpec = scenario.stack().qdisc();
+        int n = scenario.flows().size();
+        boolean[] local = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            local[i] = local(scenario.flows().get(i));
+        }
         this.down = new WiredLink(sim, Qdiscs.create(qdiscSpec, mtu, this), link.rateMbps(), link.l2OverheadBytes(),
-                link.lossRate(), RandomStream.of(scenario.seed(), "link.down.loss"), this, this);
+                link.lossRate(), RandomStream.of(scenario.seed(), "link.down.loss"), this, this, this);
         var toServer = new DelayLine(sim, halfRtt, this);
+        PacketSink upEnd = (p, now) -> {
+            if (local[p.flowId]) {
+                accept(p, now);
+            } else {
+                toServer.accept(p, now);
+            }
+        };
         this.up = new WiredLink(sim, Qdiscs.create(qdiscSpec, mtu, this), link.upRateMbps(), link.l2OverheadBytes(),
-                link.lossRate(), RandomStream.of(scenario.seed(), "link.up.loss"), toServer, this);
+                link.lossRate(), RandomStream.of(scenario.seed(), "link.up.loss"), upEnd, this, this);
         var fromServer = new DelayLine(sim, halfRtt, down);
 
         // Each host salts its flow hash with its own random value (Linux's hashrnd).
         int routerSalt = RandomStream.of(scenario.seed(), "hashrnd.router").nextInt();
         int hostSalt = RandomStream.of(scenario.seed(), "hashrnd.host").nextInt();
         long warmupNs = Time.seconds(scenario.warmupS());
-        int n = scenario.flows().size();
         this.flows = new Flow[n];
         this.stats = new FlowStats[n];
         for (int i = 0; i < n; i++) {
             FlowSpec spec = scenario.flows().get(i);
             int serverPort = 5001 + i;
             int hostPort = 40001 + i;
+            int protocol = protocol(spec);
             var path = new Flow.FlowPath(
-                    fromServer, FlowHash.of(SERVER_ADDR, HOST_ADDR, serverPort, hostPort, UDP, routerSalt),
-                    up, FlowHash.of(HOST_ADDR, SERVER_ADDR, hostPort, serverPort, UDP, hostSalt));
+                    local[i] ? down : fromServer,
+                    FlowHash.of(SERVER_ADDR, HOST_ADDR, serverPort, hostPort, protocol, routerSalt),
+                    up, FlowHash.of(HOST_ADDR, SERVER_ADDR, hostPort, serverPort, protocol, hostSalt));
             stats[i] = new FlowStats(warmupNs);
-            flows[i] = switch (spec.traffic()) {
-                case TrafficSpec.Udp u -> new UdpFlow(i, spec, stats[i], sim, pool, path,
-                        RandomStream.of(scenario.seed(), "flow." + spec.name() + ".jitter"));
-                case TrafficSpec.Ping p -> new PingFlow(i, spec, stats[i], sim, pool, path, warmupNs);
-            };
+            flows[i] = newFlow(i, spec, path, scenario, warmupNs);
         }
     }
 

@@ -78,14 +78,28 @@ class PresetCatalogTest {
             variant.remove("name");
             assertThat(variant).as(seed003.sweep().variants().get(i)).isEqualTo(expected);
         }
-        for (String available : java.util.List.of("seed-000", "seed-004", "anomaly-n")) {
+        for (String available : java.util.List.of("seed-000", "seed-002", "seed-004", "anomaly-n")) {
             assertThat(catalog.find(available)).as(available).hasValueSatisfying(p -> assertThat(p.available()).isTrue());
         }
-        // TCP has not landed: seed 002 waits for its variants.
-        assertThat(catalog.find("seed-002")).hasValueSatisfying(p -> {
-            assertThat(p.available()).isFalse();
-            assertThat(p.sweep().reason()).contains("TCP");
-        });
+        assertThat(catalog.find("seed-002").orElseThrow().sweep().variants())
+                .containsExactly("seed-002-shift-10", "seed-002-shift-9", "seed-002-shift-8", "seed-002-shift-7");
+    }
+
+    @Test
+    void anUnavailableSweepPresetIsRefusedWithItsReason() {
+        // No shipped sweep preset is unavailable any more (seed 002 turned on with TCP), so a test one stands in.
+        PresetCatalog catalog = new PresetCatalog(json, "classpath*:good-sweep-presets/*.json");
+        var properties = new dev.fqlab.config.FqlabProperties(1, 10_000, null, "test",
+                new dev.fqlab.config.FqlabProperties.Limits(600, 128, 1024,
+                        org.springframework.util.unit.DataSize.ofMegabytes(1), 50),
+                java.time.Duration.ofMillis(300), java.time.Duration.ofSeconds(5), true);
+        var reader = new dev.fqlab.sweep.SweepReader(
+                new dev.fqlab.scenario.ScenarioParser(dev.fqlab.scenario.ScenarioLimits.DEFAULTS), catalog, json,
+                properties);
+        assertThatThrownBy(() -> reader.read(json.readTree("{\"preset\": \"later\"}")))
+                .isInstanceOfSatisfying(dev.fqlab.web.ApiProblem.class, problem -> assertThat(
+                        problem.getBody().getProperties().get("errors").toString())
+                        .contains("/preset", "not available", "next engine part"));
     }
 
     @Test

@@ -3,8 +3,10 @@ package dev.fqlab.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fqlab.sim.scenario.CodelSettings;
+import dev.fqlab.sim.scenario.CongestionControlKind;
 import dev.fqlab.sim.scenario.QdiscSpec;
 import dev.fqlab.sim.scenario.Scenario;
+import dev.fqlab.sim.scenario.TcpOrigin;
 import dev.fqlab.sim.scenario.TrafficSpec;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -151,10 +153,11 @@ class ParserRulesTest {
         assertThat(onlyError(with("/link/rateMbps", "0")).message()).startsWith("must be a number > 0 and ≤ 100000");
         assertThat(onlyError(with("/stack", "{\"qdisc\": {\"type\": \"fq_codel\", \"quantum\": 255}}")).message())
                 .contains("≥ 256").contains("Linux raises smaller values to 256");
-        assertThat(onlyError(with("/flows/0", "{\"name\": \"t\", \"type\": \"tcp\"}")).message())
-                .contains("TCP").contains("not supported");
+        assertThat(onlyError(with("/flows/0", "{\"name\": \"t\", \"type\": \"tcp\", \"mss\": 100}")).message())
+                .contains("≥ 536", "≤ 8948", "RFC 879");
+        assertThat(onlyError(with("/flows/0/mss", "1448")).message()).contains("tcp flows only");
         assertThat(onlyError(with("/link/type", "\"fibre\"")).message()).contains("\"wired\"", "\"wifi\"");
-        assertThat(onlyError(with("/flows/0/type", "\"quic\"")).message()).contains("\"udp\"", "\"ping\"");
+        assertThat(onlyError(with("/flows/0/type", "\"quic\"")).message()).contains("\"udp\"", "\"ping\"", "\"tcp\"");
         assertThat(onlyError(with("/stack", "{\"qdisc\": {\"type\": \"fifo\"}}")).message())
                 .contains("\"noqueue\"", "\"pfifo\"", "\"codel\"", "\"fq_codel\"");
         assertThat(onlyError(with("/flows/0/rateMbps", "\"5\"")).message()).contains("got \"5\"");
@@ -342,9 +345,39 @@ class ParserRulesTest {
     }
 
     @Test
-    void tcpStaysUnsupportedOnWifi() {
-        ObjectNode doc = wifi("/flows/0", "{\"name\": \"t\", \"type\": \"tcp\", \"station\": \"sta1\"}");
-        assertThat(onlyError(doc).pointer()).isEqualTo("/flows/0/type");
+    void tcpFlowsGetScenarioMdDefaults() {
+        Scenario scenario = valid(wifi("/flows/0", "{\"name\": \"t\", \"type\": \"tcp\", \"station\": \"sta1\"}"));
+        assertThat(scenario.flows().getFirst().traffic()).isEqualTo(new TrafficSpec.Tcp(CongestionControlKind.CUBIC,
+                TcpOrigin.REMOTE, 10, 1448, null));
+    }
+
+    @Test
+    void tcpFieldsAtTheirEdges() {
+        String tcp = "{\"name\": \"t\", \"type\": \"tcp\", ";
+        var edges = (TrafficSpec.Tcp) valid(with("/flows/0", tcp + "\"congestionControl\": \"reno\", "
+                + "\"origin\": \"local\", \"pacingShift\": 0, \"mss\": 536, \"bytes\": 1}"))
+                .flows().getFirst().traffic();
+        assertThat(edges).isEqualTo(new TrafficSpec.Tcp(CongestionControlKind.RENO, TcpOrigin.LOCAL, 0, 536, 1L));
+        assertThat(((TrafficSpec.Tcp) valid(with("/flows/0", tcp + "\"pacingShift\": 31, \"mss\": 8948}"))
+                .flows().getFirst().traffic()).mss()).isEqualTo(8948);
+        assertThat(onlyError(with("/flows/0", tcp + "\"mss\": 535}")).pointer()).isEqualTo("/flows/0/mss");
+        assertThat(onlyError(with("/flows/0", tcp + "\"mss\": 8949}")).pointer()).isEqualTo("/flows/0/mss");
+        assertThat(onlyError(with("/flows/0", tcp + "\"pacingShift\": 32}")).pointer())
+                .isEqualTo("/flows/0/pacingShift");
+        assertThat(onlyError(with("/flows/0", tcp + "\"pacingShift\": -1}")).pointer())
+                .isEqualTo("/flows/0/pacingShift");
+        assertThat(onlyError(with("/flows/0", tcp + "\"bytes\": 0}")).pointer()).isEqualTo("/flows/0/bytes");
+        FieldError cc = onlyError(with("/flows/0", tcp + "\"congestionControl\": \"bbr\"}"));
+        assertThat(cc.pointer()).isEqualTo("/flows/0/congestionControl");
+        assertThat(cc.message()).contains("\"cubic\"", "\"reno\"");
+        FieldError origin = onlyError(with("/flows/0", tcp + "\"origin\": \"server\"}"));
+        assertThat(origin.pointer()).isEqualTo("/flows/0/origin");
+        assertThat(origin.message()).contains("\"remote\"", "\"local\"");
+        FieldError udpField = onlyError(with("/flows/0", tcp + "\"rateMbps\": 5}"));
+        assertThat(udpField.pointer()).isEqualTo("/flows/0/rateMbps");
+        assertThat(udpField.message()).contains("udp flows only");
+        assertThat(onlyError(with("/flows/0", "{\"name\": \"p\", \"type\": \"ping\", \"origin\": \"local\"}"))
+                .pointer()).isEqualTo("/flows/0/origin");
     }
 
     @Test

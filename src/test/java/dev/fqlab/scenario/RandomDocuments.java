@@ -29,7 +29,8 @@ final class RandomDocuments {
             "standard", "channelWidthMhz", "shortGuardInterval", "ampdu", "enabled", "maxBytes", "retryLimit",
             "legacyRateMbps", "mcs", "spatialStreams", "frameErrorRate", "airtimeWeight", "802.11a", "802.11n",
             "802.11ac", "scheduler", "aql", "driver", "round-robin", "airtime", "quantumUs", "lowUs", "highUs",
-            "dequeue", "aggregate", "per-wake", "collisionCheck", "sta1");
+            "dequeue", "aggregate", "per-wake", "collisionCheck", "sta1", "congestionControl", "origin",
+            "pacingShift", "mss", "cubic", "reno", "local", "remote");
     /** 802.11a rates, and the VHT combinations 802.11-2016 21.5 leaves out (width/streams/mcs), written out here. */
     private static final List<Double> LEGACY_RATES = List.of(6.0, 9.0, 12.0, 18.0, 24.0, 36.0, 48.0, 54.0);
     private static final List<String> VHT_EXCLUDED = List.of("20/1/9", "20/2/9", "20/4/9", "80/3/6", "160/3/9");
@@ -300,8 +301,10 @@ final class RandomDocuments {
     private ObjectNode flow(int index, double duration) {
         ObjectNode flow = NODES.objectNode();
         flow.put("name", index + "-" + flowNameSuffix()); // digits then the first "-": unique
-        boolean udp = random.nextInt(3) > 0;
-        flow.put("type", udp ? "udp" : "ping");
+        int kind = random.nextInt(4);
+        boolean udp = kind >= 2;
+        boolean tcp = kind == 1;
+        flow.put("type", udp ? "udp" : tcp ? "tcp" : "ping");
         maybe(() -> flow.put("direction", random.nextBoolean() ? "down" : "up"));
         maybe(() -> flow.put("ac", List.of("BE", "BK", "VI", "VO").get(random.nextInt(4))));
         double start = chance() ? below(duration) : 0;
@@ -312,6 +315,8 @@ final class RandomDocuments {
         maybe(() -> flow.put("ecn", List.of("not-ect", "ect0", "ect1").get(random.nextInt(3))));
         if (udp) {
             udp(flow);
+        } else if (tcp) {
+            tcp(flow);
         } else {
             maybe(() -> number(flow, "intervalMs", oneOf(() -> 3_600_000.0, () -> 0.001, () -> 1000 * (1 - random.nextDouble()))));
             maybe(() -> flow.put("packetBytes", intIn(28, 65535)));
@@ -339,6 +344,14 @@ final class RandomDocuments {
                 maybe(() -> flow.put("burst", packets));
             }
         }
+    }
+
+    private void tcp(ObjectNode flow) {
+        maybe(() -> flow.put("congestionControl", random.nextBoolean() ? "cubic" : "reno"));
+        maybe(() -> flow.put("origin", random.nextBoolean() ? "remote" : "local"));
+        maybe(() -> flow.put("pacingShift", intIn(0, 31)));
+        maybe(() -> flow.put("mss", intIn(536, 8948)));
+        maybe(() -> flow.put("bytes", oneOf(() -> 1L, () -> Long.MAX_VALUE, () -> 1 + (long) random.nextInt(1 << 30))));
     }
 
     private long packets() {

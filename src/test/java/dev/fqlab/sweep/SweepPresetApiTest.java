@@ -13,7 +13,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Sweep presets (presets.md): seed-003 runs its three variants at its repetitions and answers the table the seed
- * talks about; the presets whose model part has not landed are listed as unavailable, with a reason.
+ * talks about; a preset whose model part has not landed would be listed as unavailable, with a reason.
  */
 class SweepPresetApiTest extends ServiceTest {
 
@@ -79,16 +79,12 @@ class SweepPresetApiTest extends ServiceTest {
     void sweepPresetsAreListedWithTheirAvailability() {
         JsonNode presets = api.get("/api/v1/presets").json();
 
-        for (String name : List.of("seed-000", "seed-003", "seed-004", "anomaly-n")) {
+        for (String name : List.of("seed-000", "seed-002", "seed-003", "seed-004", "anomaly-n")) {
             JsonNode preset = find(presets, name);
             assertThat(preset.get("kind").asString()).as(name).isEqualTo("sweep");
             assertThat(preset.get("available").asBoolean()).as(name).isTrue();
             assertThat(preset.has("reason")).as(name).isFalse();
         }
-        JsonNode seed002 = find(presets, "seed-002");
-        assertThat(seed002.get("kind").asString()).isEqualTo("sweep");
-        assertThat(seed002.get("available").asBoolean()).isFalse();
-        assertThat(seed002.get("reason").asString()).contains("this engine version");
 
         JsonNode detail = api.get("/api/v1/presets/seed-003").json();
         assertThat(detail.get("variants")).extracting(JsonNode::asString)
@@ -100,18 +96,15 @@ class SweepPresetApiTest extends ServiceTest {
         assertThat(detail.at("/sweep/repetitions").asInt()).isEqualTo(5);
         assertThat(detail.at("/sweep/base/scenario/stack/qdisc/targetMs").asDouble()).isEqualTo(5);
 
-        JsonNode unavailable = api.get("/api/v1/presets/seed-002").json();
-        assertThat(unavailable.get("available").asBoolean()).isFalse();
-        assertThat(unavailable.at("/sweep/variants")).hasSize(4);
+        JsonNode seed002 = api.get("/api/v1/presets/seed-002").json();
+        assertThat(seed002.get("variants")).extracting(JsonNode::asString)
+                .containsExactly("seed-002-shift-10", "seed-002-shift-9", "seed-002-shift-8", "seed-002-shift-7");
+        assertThat(seed002.at("/sweep/parameters/0/pointer").asString()).isEqualTo("/flows/0/pacingShift");
+        assertThat(seed002.at("/sweep/parameters/0/values")).extracting(JsonNode::asInt).containsExactly(10, 9, 8, 7);
     }
 
     @Test
-    void anUnavailableOrExperimentPresetIsNotASweep() {
-        Api.Response unavailable = api.post("/api/v1/sweeps", "{\"preset\": \"seed-002\"}");
-        assertThat(unavailable.status()).isEqualTo(400);
-        assertThat(unavailable.json().at("/errors/0/pointer").asString()).isEqualTo("/preset");
-        assertThat(unavailable.json().at("/errors/0/message").asString()).contains("not available", "TCP");
-
+    void anExperimentPresetIsNotASweepNorASweepPresetAnExperiment() {
         Api.Response experimentPreset = api.post("/api/v1/sweeps", "{\"preset\": \"seed-003-bytes\"}");
         assertThat(experimentPreset.status()).isEqualTo(400);
         assertThat(experimentPreset.json().at("/errors/0/message").asString()).contains("experiment preset");

@@ -26,7 +26,8 @@ public record DriverDoc(
                 minimum = "1", maximum = "100000")
         Integer budgetPackets,
 
-        @Schema(description = "Host CPU cost of one driver run in microseconds, on one core; 0 to 1000000.",
+        @Schema(description = "Host CPU cost of one driver run in microseconds, on one core; 0 to 1000000. With "
+                + "aggregate, a run builds one A-MPDU, which may go on the air only once the run is done.",
                 defaultValue = "0", minimum = "0", maximum = "1000000")
         Double perWakeCpuUs,
 

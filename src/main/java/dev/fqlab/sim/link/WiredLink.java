@@ -8,13 +8,15 @@ import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.packet.PacketSink;
 import dev.fqlab.sim.packet.Truesize;
+import dev.fqlab.sim.packet.TxCompletion;
 import dev.fqlab.sim.qdisc.Qdisc;
 
 /**
  * One direction of the wired bottleneck (scenario.md {@code link} type {@code wired}): a device that frames IP
  * packets with {@code l2OverheadBytes}, queues them in its qdisc and serialises one at a time at the link
  * rate, like an HTB-shaped interface whose qdisc is dequeued whenever the wire is free. With probability
- * {@code lossRate} a serialised packet is lost.
+ * {@code lossRate} a serialised packet is lost. A frame that has left the wire is reported to the TX completion
+ * listener first (the driver frees the skb: kernel-spec §6), whether the far end receives it or not.
  */
 public final class WiredLink implements PacketSink {
     private final Simulator sim;
@@ -25,6 +27,7 @@ public final class WiredLink implements PacketSink {
     private final RandomStream lossRandom;
     private final PacketSink receiver;
     private final DropListener lost;
+    private final TxCompletion completion;
     private final Event txDone = new Event() {
         @Override
         protected void fire(long now) {
@@ -35,7 +38,7 @@ public final class WiredLink implements PacketSink {
     private long busyNs;
 
     public WiredLink(Simulator sim, Qdisc qdisc, double rateMbps, int l2OverheadBytes, double lossRate,
-                     RandomStream lossRandom, PacketSink receiver, DropListener lost) {
+                     RandomStream lossRandom, PacketSink receiver, DropListener lost, TxCompletion completion) {
         this.sim = sim;
         this.qdisc = qdisc;
         this.bitsPerSecond = rateMbps * 1e6;
@@ -44,6 +47,7 @@ public final class WiredLink implements PacketSink {
         this.lossRandom = lossRandom;
         this.receiver = receiver;
         this.lost = lost;
+        this.completion = completion;
     }
 
     @Override
@@ -70,6 +74,7 @@ public final class WiredLink implements PacketSink {
     private void transmitted(long now) {
         Packet p = onWire;
         onWire = null;
+        completion.txCompleted(p, now);
         if (lossRate > 0 && lossRandom.nextDouble() < lossRate) {
             lost.dropped(p, now);
         } else {

@@ -43,6 +43,20 @@ public final class Packet {
     /** 802.11: airtime estimate charged to AQL at dequeue (ns), returned at TX completion. */
     public long aqlNs;
 
+    /** TCP: the segment's number (segments of one flow are numbered from 0; SYN and ACKs carry none). */
+    public long tcpSeq;
+    /** TCP: the cumulative acknowledgement, in segments: the next segment the receiver expects. */
+    public long tcpAck;
+    /** TCP: flag bits, see {@code dev.fqlab.sim.traffic.tcp.TcpFlags}. */
+    public int tcpFlags;
+    /** TCP: the timestamp echo (TSecr, RFC 7323); the packet's own TSval is {@link #sentAt}. */
+    public long tsEcr;
+    /**
+     * TCP Small Queues: the truesize this packet holds of its socket's {@code sk_wmem_alloc} until TX completion or
+     * drop; 0 when it holds none (or has already returned it).
+     */
+    public int tsqCharge;
+
     /** True when the packet carries an ECN-capable or CE codepoint (INET_ECN_set_ce would succeed). */
     public boolean ecnCapable() {
         return ecn != 0;
@@ -73,5 +87,10 @@ public final class Packet {
         mpduSeq = 0;
         transmissions = 0;
         aqlNs = 0;
+        tcpSeq = 0;
+        tcpAck = 0;
+        tcpFlags = 0;
+        tsEcr = 0;
+        tsqCharge = 0;
     }
 }

@@ -9,7 +9,7 @@ package dev.fqlab.sim.scenario;
 public record FlowSpec(String name, String station, Direction direction, AccessCategory ac, double startS,
                        double stopS, EcnCodepoint ecn, TrafficSpec traffic) {
 
-    /** The scenario's {@code type}: udp, ping (tcp later). */
+    /** The scenario's {@code type}: udp, ping or tcp. */
     public String type() {
         return traffic.type();
     }

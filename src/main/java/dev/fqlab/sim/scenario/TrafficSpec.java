@@ -1,7 +1,7 @@
 package dev.fqlab.sim.scenario;
 
 /** What a flow sends (scenario.md {@code flows[].type} and its fields). */
-public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping {
+public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping, TrafficSpec.Tcp {
 
     String type();
 
@@ -27,6 +27,23 @@ public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping {
         @Override
         public String type() {
             return "ping";
+        }
+    }
+
+    /**
+     * A TCP connection (kernel-spec §6): the sender at the server end for {@code down}, at the station (or wired
+     * host) for {@code up}.
+     *
+     * @param pacingShift {@code sk_pacing_shift}: TCP Small Queues lets {@code pacingRate >> pacingShift} bytes
+     *                    sit below the socket
+     * @param mss payload bytes per segment; every segment carries 52 bytes of IPv4 + TCP header with timestamps
+     * @param bytes payload to transfer, null = bulk until {@code stopS}
+     */
+    record Tcp(CongestionControlKind congestionControl, TcpOrigin origin, int pacingShift, int mss, Long bytes)
+            implements TrafficSpec {
+        @Override
+        public String type() {
+            return "tcp";
         }
     }
 }

@@ -43,9 +43,26 @@ public final class FlowStats {
 
     /**
      * A packet reached its receiver. One-way latency is from the hand-over to the stack until now; up packets of
-     * a two-way flow (ping) go to the up-latency distribution.
+     * a two-way flow (ping) go to the up-latency distribution. The goodput is the UDP payload.
+     *
+     * @return the goodput bytes it delivered
      */
-    public void delivered(Packet p, long now) {
+    public long delivered(Packet p, long now) {
+        long goodput = p.ipBytes - UDP_IP_HEADER;
+        delivered(p, now, goodput, true, p.up ? upLatency : latency);
+        return goodput;
+    }
+
+    /**
+     * A TCP packet reached its receiver: a data segment delivers {@code goodput} (new payload now in order, 0 for a
+     * duplicate or out-of-order segment) and is a latency sample whatever its direction; a pure ACK or handshake
+     * segment only counts as a packet.
+     */
+    public void deliveredTcp(Packet p, long now, long goodput, boolean data) {
+        delivered(p, now, goodput, data, latency);
+    }
+
+    private void delivered(Packet p, long now, long goodput, boolean latencySample, LatencyRecorder into) {
         outstanding--;
         int dir = p.up ? 1 : 0;
         boolean reordered = p.seq < maxDeliveredSeq[dir];
@@ -53,10 +70,11 @@ public final class FlowStats {
             maxDeliveredSeq[dir] = p.seq;
         }
         long delay = now - p.sentAt;
-        int goodput = p.ipBytes - UDP_IP_HEADER;
         intervalGoodputBytes += goodput;
-        intervalLatencySumNs += delay;
-        intervalLatencyCount++;
+        if (latencySample) {
+            intervalLatencySumNs += delay;
+            intervalLatencyCount++;
+        }
         deliveredPackets++;
         deliveredBytes += p.ipBytes;
         if (p.ecn == 3) {
@@ -67,7 +85,9 @@ public final class FlowStats {
         }
         if (now >= warmupNs) {
             goodputBytes += goodput;
-            (p.up ? upLatency : latency).record(delay);
+            if (latencySample) {
+                into.record(delay);
+            }
         }
     }
 

@@ -13,7 +13,7 @@ import java.util.Map;
 
 /**
  * Samples the time series (results.md {@code series}) at the end of every interval of the whole run: per flow
- * goodput and mean latency of what was delivered during the interval, per station (WiFi) goodput, share of the
+ * goodput and mean latency of what was delivered during the interval (TCP flows also cwnd and RTT), per station (WiFi) goodput, share of the
  * stations' airtime and packets queued for it at the AP, the qdisc's backlog at its end and its drops during it.
  * The last interval may be shorter when the duration is not a multiple of it.
  */
@@ -49,6 +49,9 @@ public final class SeriesRecorder {
     private final double[] t;
     private final double[][] throughput;
     private final double[][] latency;
+    private final TcpRecorder[] tcp;
+    private final double[][] cwnd;
+    private final double[][] rtt;
     private final double[] backlog;
     private final double[] drops;
     private int sample;
@@ -62,11 +65,12 @@ public final class SeriesRecorder {
     };
 
     /**
+     * @param tcp each flow's TCP recorder, null for other flows (and the whole array may be null)
      * @param qdisc the down qdisc, or null when there is none (its series are then 0)
      * @param stations the stations of a WiFi link, or null
      */
     public SeriesRecorder(Simulator sim, long intervalNs, long endNs, String[] flowNames, FlowStats[] flows,
-                          Qdisc qdisc, Stations stations) {
+                          TcpRecorder[] tcp, Qdisc qdisc, Stations stations) {
         this.sim = sim;
         this.intervalNs = intervalNs;
         this.endNs = endNs;
@@ -77,6 +81,15 @@ public final class SeriesRecorder {
         this.t = new double[n];
         this.throughput = new double[flows.length][n];
         this.latency = new double[flows.length][n];
+        this.tcp = tcp == null ? new TcpRecorder[flows.length] : tcp;
+        this.cwnd = new double[flows.length][];
+        this.rtt = new double[flows.length][];
+        for (int f = 0; f < flows.length; f++) {
+            if (this.tcp[f] != null) {
+                cwnd[f] = new double[n];
+                rtt[f] = new double[n];
+            }
+        }
         this.backlog = new double[n];
         this.drops = new double[n];
         this.stations = stations;
@@ -97,6 +110,10 @@ public final class SeriesRecorder {
         for (int f = 0; f < flows.length; f++) {
             throughput[f][sample] = flows[f].takeIntervalGoodput() * 8 / seconds / 1e6;
             latency[f][sample] = flows[f].takeIntervalLatencyNs() / Time.NS_PER_MS;
+            if (tcp[f] != null) {
+                cwnd[f][sample] = tcp[f].takeIntervalCwnd(now);
+                rtt[f][sample] = tcp[f].takeIntervalRttMs();
+            }
         }
         backlog[sample] = qdisc == null ? 0 : qdisc.backlogPackets();
         long d = qdisc == null ? 0 : qdisc.drops();
@@ -129,7 +146,8 @@ public final class SeriesRecorder {
     public Series result() {
         Map<String, Series.FlowSeries> flowSeries = new LinkedHashMap<>();
         for (int f = 0; f < flows.length; f++) {
-            flowSeries.put(flowNames[f], new Series.FlowSeries(list(throughput[f]), list(latency[f])));
+            flowSeries.put(flowNames[f], new Series.FlowSeries(list(throughput[f]), list(latency[f]),
+                    tcp[f] == null ? null : list(cwnd[f]), tcp[f] == null ? null : list(rtt[f])));
         }
         Map<String, Series.StationSeries> stationSeries = new LinkedHashMap<>();
         for (int i = 0; i < stationThroughput.length; i++) {

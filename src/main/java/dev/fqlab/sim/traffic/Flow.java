@@ -35,6 +35,14 @@ public abstract class Flow {
 
     /** Creates a packet of {@code ipBytes} in direction {@code up} and hands it to the stack now. */
     protected final void send(int ipBytes, boolean up, long now) {
+        handOver(newPacket(ipBytes, up, now), now);
+    }
+
+    /**
+     * A packet of {@code ipBytes} in direction {@code up} with the flow's identity, hash and ECN codepoint, stamped
+     * {@code now}; the caller may set more fields before {@link #handOver}.
+     */
+    protected final Packet newPacket(int ipBytes, boolean up, long now) {
         Packet p = pool.acquire();
         p.flowId = id;
         p.up = up;
@@ -43,18 +51,34 @@ public abstract class Flow {
         p.hash = up ? path.upHash() : path.downHash();
         p.ecn = spec.ecn().bits();
         p.sentAt = now;
-        stats.sent(p, now);
-        (up ? path.upEntry() : path.downEntry()).accept(p, now);
+        return p;
     }
 
-    /** The packet reached its receiver; the caller frees it afterwards. */
-    public void delivered(Packet p, long now) {
-        stats.delivered(p, now);
+    /** Counts the packet as sent and hands it to the stack in its direction. */
+    protected final void handOver(Packet p, long now) {
+        stats.sent(p, now);
+        (p.up ? path.upEntry() : path.downEntry()).accept(p, now);
+    }
+
+    /**
+     * The packet reached its receiver; the caller frees it afterwards.
+     *
+     * @return the application payload it delivered (goodput bytes)
+     */
+    public long delivered(Packet p, long now) {
+        return stats.delivered(p, now);
     }
 
     /** The packet was dropped or lost on the way; the caller frees it afterwards. */
     public void dropped(Packet p, long now) {
         stats.dropped(p, now);
+    }
+
+    /**
+     * A device finished transmitting a packet that holds {@link Packet#tsqCharge} (kernel-spec §6); it travels on.
+     * Only TCP senders subject to TCP Small Queues charge packets.
+     */
+    public void txCompleted(Packet p, long now) {
     }
 
     public FlowSpec spec() {

@@ -64,8 +64,8 @@ public final class PingFlow extends Flow {
 
     /** Pairs probe k's two directions: the first to arrive waits in a slot, the second completes the RTT. */
     @Override
-    public void delivered(Packet p, long now) {
-        super.delivered(p, now);
+    public long delivered(Packet p, long now) {
+        long goodput = super.delivered(p, now);
         long delay = now - p.sentAt;
         int slot = (int) (p.seq & (PAIRING_WINDOW - 1));
         if (pendingSeq[slot] == p.seq) {
@@ -77,6 +77,7 @@ public final class PingFlow extends Flow {
             pendingSeq[slot] = p.seq;
             pendingDelay[slot] = delay;
         }
+        return goodput;
     }
 
     public LatencyRecorder rtt() {

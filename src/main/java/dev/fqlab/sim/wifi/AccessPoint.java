@@ -6,6 +6,7 @@ import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.packet.PacketSink;
 import dev.fqlab.sim.packet.Truesize;
+import dev.fqlab.sim.packet.TxCompletion;
 import dev.fqlab.sim.qdisc.Qdisc;
 import dev.fqlab.sim.result.QdiscResult;
 import dev.fqlab.sim.result.TxqResult;
@@ -61,6 +62,7 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
     private Packet requeued;
     private final Medium.Contender[] contenders = new Medium.Contender[4];
     private final DropListener drops;
+    private final TxCompletion completions;
     private final int[] stationOfFlow;
     private final int[] acOfFlow;
     private final TxqSource txqSource = new TxqSource();
@@ -81,11 +83,13 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
     }
 
     AccessPoint(Simulator sim, Medium medium, WifiLinkSpec link, StackSpec stack, Qdisc qdisc, int stationCount,
-                int[] airtimeWeights, int[] stationOfFlow, int[] acOfFlow, DropListener drops) {
+                int[] airtimeWeights, int[] stationOfFlow, int[] acOfFlow, DropListener drops,
+                TxCompletion completions) {
         this.sim = sim;
         this.medium = medium;
         this.qdisc = qdisc;
         this.drops = drops;
+        this.completions = completions;
         this.stationOfFlow = stationOfFlow;
         this.acOfFlow = acOfFlow;
         this.retryLimit = link.retryLimit();
@@ -104,7 +108,8 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
         int maxSubframes = Math.max(1, link.ampdu().maxSubframes());
         var driverSpec = stack.driver();
         this.driver = driverSpec.dequeue() == DequeueStrategy.AGGREGATE
-                ? new Ath9kDriver(this, scheduler, driverSpec.hwQueueAggregates(), maxSubframes)
+                ? new Ath9kDriver(this, scheduler, sim, driverSpec.hwQueueAggregates(), maxSubframes,
+                        driverSpec.perWakeCpuUs(), driverSpec.perPacketCpuUs(), driverSpec.batchContentionCpuUs())
                 : new FirmwareDriver(this, scheduler, sim, driverSpec, stationCount, Tids.TID_OF_AC, maxSubframes);
         for (AccessCategory ac : AccessCategory.values()) {
             contenders[ac.ordinal()] = medium.contender(this, ac);
@@ -261,7 +266,8 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
     /**
      * Each MPDU is acknowledged (unless the TXOP collided) with probability 1 − frameErrorRate; a failed one is
      * retransmitted from its BlockAck session until {@code retryLimit} transmissions, then dropped. Finished
-     * frames return their AQL estimate and their legacy pool buffer; the station is charged the TXOP's airtime.
+     * frames return their AQL estimate and their legacy pool buffer and are reported as TX completions (the skb is
+     * freed: TCP Small Queues, kernel-spec §6) before they travel on; the station is charged the TXOP's airtime.
      */
     @Override
     public boolean endTxop(int ac, Ppdu ppdu, boolean collided, long now) {
@@ -276,12 +282,12 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
             if (!collided && loss.nextDouble() >= station.frameErrorRate) {
                 anyAcked = true;
                 finished++;
-                release(ppdu.station, ac, p);
+                release(ppdu.station, ac, p, now);
                 ba.acknowledged(p, now);
             } else if (p.transmissions >= retryLimit) {
                 finished++;
                 station.stats.failedMpdus++;
-                release(ppdu.station, ac, p);
+                release(ppdu.station, ac, p, now);
                 ba.abandoned(p, now);
                 drops.dropped(p, now);
             } else {
@@ -300,11 +306,12 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
         return anyAcked;
     }
 
-    private void release(int station, int ac, Packet p) {
+    private void release(int station, int ac, Packet p, long now) {
         aql.completed(station, ac, p.aqlNs);
         if (!txqsEnabled) {
             pooled[ac]--;
         }
+        completions.txCompleted(p, now);
     }
 
     /** SIFS and the response after a PPDU: BlockAck for an A-MPDU, else ACK. */

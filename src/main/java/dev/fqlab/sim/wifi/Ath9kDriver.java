@@ -1,5 +1,8 @@
 package dev.fqlab.sim.wifi;
 
+import dev.fqlab.sim.core.Event;
+import dev.fqlab.sim.core.Simulator;
+import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.wifi.mac.Ppdu;
 import dev.fqlab.sim.wifi.mac80211.Txq;
 import dev.fqlab.sim.wifi.mac80211.TxqScheduler;
@@ -9,6 +12,13 @@ import dev.fqlab.sim.wifi.mac80211.TxqScheduler;
  * queue holds fewer than {@code hwQueueAggregates} (2) of them — one on the air, one ready — so everything else
  * waits in the TXQs where fq/CoDel and the scheduler act. Each aggregate is one scheduling pass: the scheduler
  * names a TXQ, the driver fills a PPDU from its retries and its frames. Runs on every wake and every completion.
+ *
+ * <p>Host CPU ({@code perWakeCpuUs}, {@code perPacketCpuUs}, {@code batchContentionCpuUs}): building an
+ * aggregate is a job on one core costing {@code perWakeCpuUs}, plus {@code perPacketCpuUs} per frame, plus
+ * {@code batchContentionCpuUs} per frame after the first (the run holds the per-AC lock); jobs run one after
+ * another, and an aggregate joins the hardware queue (and may go on the air) only when its job is done. While the
+ * hardware queue still holds a ready aggregate this work hides behind the one on the air; when the queue runs dry
+ * the air waits for the CPU. With all costs 0 an aggregate is ready at once.
  */
 final class Ath9kDriver implements ApDriver {
     private final AccessPoint ap;
@@ -17,11 +27,37 @@ final class Ath9kDriver implements ApDriver {
     private final Ppdu[][] ring;
     private final int[] head = new int[4];
     private final int[] count = new int[4];
+    private final Simulator sim;
+    private final long wakeNs;
+    private final long packetNs;
+    private final long contentionNs;
+    private final boolean cpu;
+    /** When each ring slot's aggregate is ready for the air (CPU model only). */
+    private final long[][] readyAt;
+    private long cpuFreeAt;
+    /** Finished jobs to announce to the medium, in completion order: the AC and the time. */
+    private final int[] jobAc = new int[64];
+    private final long[] jobAt = new long[64];
+    private int jobHead;
+    private int jobCount;
+    private final Event jobDone = new Event() {
+        @Override
+        protected void fire(long now) {
+            announce(now);
+        }
+    };
 
-    Ath9kDriver(AccessPoint ap, TxqScheduler scheduler, int hwQueueAggregates, int maxSubframes) {
+    Ath9kDriver(AccessPoint ap, TxqScheduler scheduler, Simulator sim, int hwQueueAggregates, int maxSubframes,
+                double perWakeCpuUs, double perPacketCpuUs, double batchContentionCpuUs) {
         this.ap = ap;
         this.scheduler = scheduler;
+        this.sim = sim;
+        this.wakeNs = Math.round(perWakeCpuUs * Time.NS_PER_US);
+        this.packetNs = Math.round(perPacketCpuUs * Time.NS_PER_US);
+        this.contentionNs = Math.round(batchContentionCpuUs * Time.NS_PER_US);
+        this.cpu = wakeNs > 0 || packetNs > 0 || contentionNs > 0;
         this.depth = hwQueueAggregates;
+        this.readyAt = new long[4][depth];
         this.ring = new Ppdu[4][depth];
         for (int ac = 0; ac < 4; ac++) {
             for (int i = 0; i < depth; i++) {
@@ -39,12 +75,40 @@ final class Ath9kDriver implements ApDriver {
     /** Builds aggregates until the hardware queue is full or no TXQ has anything to give. */
     private void fill(int ac, long now) {
         while (count[ac] < depth) {
-            Ppdu slot = ring[ac][(head[ac] + count[ac]) % depth];
+            int index = (head[ac] + count[ac]) % depth;
+            Ppdu slot = ring[ac][index];
             if (!buildOne(ac, slot, now)) {
                 return;
             }
             count[ac]++;
+            if (!cpu) {
+                ap.wakeMedium(ac, now);
+                continue;
+            }
+            long done = Math.max(now, cpuFreeAt) + wakeNs + slot.count() * packetNs
+                    + (slot.count() - 1) * contentionNs;
+            cpuFreeAt = done;
+            readyAt[ac][index] = done;
+            int tail = (jobHead + jobCount) % jobAc.length;
+            jobAc[tail] = ac;
+            jobAt[tail] = done;
+            jobCount++;
+            if (!jobDone.isScheduled()) {
+                sim.schedule(jobDone, jobAt[jobHead]);
+            }
+        }
+    }
+
+    /** CPU jobs that are done put their aggregates up for the air. */
+    private void announce(long now) {
+        while (jobCount > 0 && jobAt[jobHead] <= now) {
+            int ac = jobAc[jobHead];
+            jobHead = (jobHead + 1) % jobAc.length;
+            jobCount--;
             ap.wakeMedium(ac, now);
+        }
+        if (jobCount > 0) {
+            sim.schedule(jobDone, jobAt[jobHead]);
         }
     }
 
@@ -62,12 +126,12 @@ final class Ath9kDriver implements ApDriver {
 
     @Override
     public boolean hasFrames(int ac) {
-        return count[ac] > 0;
+        return count[ac] > 0 && (!cpu || readyAt[ac][head[ac]] <= sim.now());
     }
 
     @Override
     public Ppdu startTxop(int ac, long now) {
-        return count[ac] > 0 ? ring[ac][head[ac]] : null;
+        return hasFrames(ac) ? ring[ac][head[ac]] : null;
     }
 
     @Override

@@ -90,6 +90,8 @@ public final class Medium {
     private final List<Contender> winners = new ArrayList<>();
     private final List<Contender> transmitting = new ArrayList<>();
     private boolean busy;
+    /** Inside {@link #endTxop}: owners' completion handling may wake contenders, which are scheduled at its end. */
+    private boolean ending;
     private long idleSince;
     private long busyNs;
     private long collisionCount;
@@ -125,7 +127,7 @@ public final class Medium {
             c.backoff = draw(c);
         }
         active.add(c);
-        if (!busy) {
+        if (!busy && !ending) {
             c.countFrom = Math.max(now, idleSince);
             scheduleAccess();
         }
@@ -215,6 +217,7 @@ public final class Medium {
 
     private void endTxop(long now) {
         busy = false;
+        ending = true;
         idleSince = now;
         boolean collided = transmitting.size() > 1;
         for (Contender w : transmitting) {
@@ -231,11 +234,13 @@ public final class Medium {
                 w.active = false;
             }
         }
+        ending = false;
         dropInactive();
         for (Contender c : active) {
             c.countFrom = now;
         }
-        // Owners may have woken contenders during their completion handling; they joined with countFrom = now.
+        // Owners may have woken contenders during their completion handling (a receiver's TCP answers at once);
+        // they joined without scheduling and count from now like everyone else.
         scheduleAccess();
     }
 

@@ -6,6 +6,7 @@ import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.packet.PacketFifo;
 import dev.fqlab.sim.packet.PacketSink;
 import dev.fqlab.sim.packet.Truesize;
+import dev.fqlab.sim.packet.TxCompletion;
 import dev.fqlab.sim.scenario.AccessCategory;
 import dev.fqlab.sim.wifi.mac.BlockAckSession;
 import dev.fqlab.sim.wifi.mac.FrameSource;
@@ -17,7 +18,7 @@ import dev.fqlab.sim.wifi.phy.PhyMode;
 /**
  * A WiFi station (scenario.md {@code stations}): it sends its own traffic to the AP from a per-AC FIFO of
  * {@code hwQueuePackets} frames (tail drop), aggregating like the AP, and receives the AP's frames through one
- * reorder buffer per TID.
+ * reorder buffer per TID. MPDUs it has finished with (acknowledged or given up) are reported as TX completions.
  */
 final class StationNode implements Medium.Transmitter, PacketSink {
     final int index;
@@ -38,10 +39,11 @@ final class StationNode implements Medium.Transmitter, PacketSink {
     private final int retryLimit;
     private final RandomStream losses;
     private final DropListener drops;
+    private final TxCompletion completions;
 
     StationNode(int index, String name, PhyMode phy, double frameErrorRate, AccessPoint ap, Medium medium,
                 PpduBuilder builder, int capacity, int retryLimit, int maxSubframes, RandomStream losses,
-                PacketSink deliver, DropListener drops, long warmupNs) {
+                PacketSink deliver, DropListener drops, TxCompletion completions, long warmupNs) {
         this.index = index;
         this.name = name;
         this.phy = phy;
@@ -53,6 +55,7 @@ final class StationNode implements Medium.Transmitter, PacketSink {
         this.retryLimit = retryLimit;
         this.losses = losses;
         this.drops = drops;
+        this.completions = completions;
         this.stats = new StationStats(warmupNs);
         for (int ac = 0; ac < 4; ac++) {
             PacketFifo queue = new PacketFifo();
@@ -120,9 +123,11 @@ final class StationNode implements Medium.Transmitter, PacketSink {
             p.transmissions++;
             if (!collided && losses.nextDouble() >= frameErrorRate) {
                 anyAcked = true;
+                completions.txCompleted(p, now);
                 ba.acknowledged(p, now);
             } else if (p.transmissions >= retryLimit) {
                 stats.failedMpdus++;
+                completions.txCompleted(p, now);
                 ba.abandoned(p, now);
                 drops.dropped(p, now);
             } else {

@@ -30,7 +30,7 @@ public final class StationStats {
     }
 
     /** Application payload delivered to (down) or from (up) the station. */
-    public void goodput(int bytes, boolean up, long now) {
+    public void goodput(long bytes, boolean up, long now) {
         intervalGoodputBytes += bytes;
         if (now >= warmupNs) {
             if (up) {

@@ -3,8 +3,8 @@ package dev.fqlab.sim.wifi;
 import dev.fqlab.sim.core.RandomStream;
 import dev.fqlab.sim.core.Simulator;
 import dev.fqlab.sim.packet.DropListener;
-import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.packet.PacketSink;
+import dev.fqlab.sim.packet.TxCompletion;
 import dev.fqlab.sim.qdisc.Qdisc;
 import dev.fqlab.sim.result.QdiscResult;
 import dev.fqlab.sim.result.StationResult;
@@ -12,7 +12,6 @@ import dev.fqlab.sim.result.TxqResult;
 import dev.fqlab.sim.scenario.StackSpec;
 import dev.fqlab.sim.scenario.StationSpec;
 import dev.fqlab.sim.scenario.WifiLinkSpec;
-import dev.fqlab.sim.stats.FlowStats;
 import dev.fqlab.sim.stats.Numbers;
 import dev.fqlab.sim.stats.SeriesRecorder;
 import dev.fqlab.sim.wifi.mac.PpduBuilder;
@@ -35,17 +34,19 @@ public final class WifiNetwork implements SeriesRecorder.Stations {
      * @param toStationReceivers where a station hands the AP's frames once its reorder buffer releases them
      * @param toServer where the AP hands the stations' frames once its reorder buffer releases them
      * @param drops told about every frame dropped on the way (queues, retry limit)
+     * @param completions told about every MPDU the AP or a station has finished with (acknowledged or given up)
      */
     public WifiNetwork(Simulator sim, long seed, WifiLinkSpec link, StackSpec stack, List<StationSpec> specs,
                        Qdisc qdisc, int[] stationOfFlow, int[] acOfFlow, PacketSink toStationReceivers,
-                       PacketSink toServer, DropListener drops, long warmupNs) {
+                       PacketSink toServer, DropListener drops, TxCompletion completions, long warmupNs) {
         this.medium = new Medium(sim, RandomStream.of(seed, "medium.backoff"));
         int n = specs.size();
         int[] weights = new int[n];
         for (int s = 0; s < n; s++) {
             weights[s] = specs.get(s).airtimeWeight();
         }
-        this.ap = new AccessPoint(sim, medium, link, stack, qdisc, n, weights, stationOfFlow, acOfFlow, drops);
+        this.ap = new AccessPoint(sim, medium, link, stack, qdisc, n, weights, stationOfFlow, acOfFlow, drops,
+                completions);
         PpduBuilder builder = new PpduBuilder(link.ampdu());
         int maxSubframes = Math.max(1, link.ampdu().maxSubframes());
         this.stations = new StationNode[n];
@@ -56,7 +57,8 @@ public final class WifiNetwork implements SeriesRecorder.Stations {
             names[s] = spec.name();
             stations[s] = new StationNode(s, spec.name(), PhyMode.of(link, spec), spec.frameErrorRate(), ap, medium,
                     builder, stack.driver().hwQueuePackets(), link.retryLimit(), maxSubframes,
-                    RandomStream.of(seed, "air.loss.up." + spec.name()), toStationReceivers, drops, warmupNs);
+                    RandomStream.of(seed, "air.loss.up." + spec.name()), toStationReceivers, drops, completions,
+                    warmupNs);
             downlinkLosses[s] = RandomStream.of(seed, "air.loss.down." + spec.name());
         }
         ap.connect(stations, toServer, downlinkLosses);
@@ -75,8 +77,8 @@ public final class WifiNetwork implements SeriesRecorder.Stations {
     }
 
     /** Counts a delivered packet's payload for its station (down at the station, up at the server). */
-    public void countGoodput(int station, Packet p, long now) {
-        stations[station].stats.goodput(p.ipBytes - FlowStats.UDP_IP_HEADER, p.up, now);
+    public void countGoodput(int station, long goodputBytes, boolean up, long now) {
+        stations[station].stats.goodput(goodputBytes, up, now);
     }
 
     public QdiscResult qdiscResult() {

@@ -30,7 +30,7 @@ class ScenarioDocTest {
 
     /**
      * Between them, these set every optional field, both link types and every wifi standard, every qdisc type,
-     * both scheduler types and every flow type.
+     * both scheduler types and every flow type (tcp with its optional bytes).
      */
     private static final List<String> FULLY_POPULATED = List.of("""
             {"name": "all", "seed": 2, "durationS": 10, "warmupS": 1, "sampleIntervalMs": 10, "wiredRttMs": 2,
@@ -39,7 +39,9 @@ class ScenarioDocTest {
              "stack": {"qdisc": {"type": "fq_codel", "ceThresholdMs": 1}},
              "flows": [{"name": "r", "type": "udp", "rateMbps": 1, "packets": 5, "direction": "up"},
                        {"name": "i", "type": "udp", "intervalMs": 10, "burst": 3},
-                       {"name": "p", "type": "ping", "ac": "VO"}]}""", """
+                       {"name": "p", "type": "ping", "ac": "VO"},
+                       {"name": "t", "type": "tcp", "congestionControl": "reno", "origin": "local", "pacingShift": 8,
+                        "mss": 1000, "bytes": 1000000, "ecn": "ect0"}]}""", """
             {"durationS": 10, "link": {"type": "wired", "rateMbps": 10},
              "stack": {"qdisc": {"type": "codel", "ceThresholdMs": 1}}, "flows": [{"name": "p", "type": "ping"}]}""", """
             {"durationS": 10, "link": {"type": "wired", "rateMbps": 10},
@@ -111,6 +113,9 @@ class ScenarioDocTest {
         ObjectNode wifi = normalized("""
                 {"durationS": 10, "link": {"type": "wifi"}, "stations": [{"name": "a", "mcs": 0}],
                  "flows": [{"name": "u", "type": "udp", "rateMbps": 1, "station": "a"}]}""");
+        ObjectNode tcp = normalized("""
+                {"durationS": 10, "link": {"type": "wired", "rateMbps": 10},
+                 "flows": [{"name": "t", "type": "tcp"}]}""");
         ObjectNode airtime = normalized("""
                 {"durationS": 10, "link": {"type": "wifi"}, "stations": [{"name": "a", "mcs": 0}],
                  "stack": {"scheduler": {"type": "airtime"}},
@@ -126,7 +131,7 @@ class ScenarioDocTest {
                 Map.entry(SchedulerDoc.class, List.of(wifi.at("/stack/scheduler"), airtime.at("/stack/scheduler"))),
                 Map.entry(AqlDoc.class, List.of(wifi.at("/stack/aql"))),
                 Map.entry(DriverDoc.class, List.of(wifi.at("/stack/driver"))),
-                Map.entry(FlowDoc.class, List.of(wired.at("/flows/0"), wifi.at("/flows/0"))));
+                Map.entry(FlowDoc.class, List.of(wired.at("/flows/0"), wifi.at("/flows/0"), tcp.at("/flows/0"))));
         assertThat(defaults.keySet()).containsExactlyInAnyOrderElementsOf(DOCS);
 
         defaults.forEach((doc, jsons) -> {

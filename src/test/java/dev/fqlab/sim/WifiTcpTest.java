@@ -1,0 +1,121 @@
+package dev.fqlab.sim;
+
+import static dev.fqlab.sim.WifiScenarios.ht;
+import static dev.fqlab.sim.WifiScenarios.txqStack;
+import static dev.fqlab.sim.WifiScenarios.udpFrom;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fqlab.sim.core.Event;
+import dev.fqlab.sim.core.RunControl;
+import dev.fqlab.sim.core.Time;
+import dev.fqlab.sim.packet.Truesize;
+import dev.fqlab.sim.result.FlowResult;
+import dev.fqlab.sim.result.SimulationResult;
+import dev.fqlab.sim.scenario.AccessCategory;
+import dev.fqlab.sim.scenario.AmpduSpec;
+import dev.fqlab.sim.scenario.CongestionControlKind;
+import dev.fqlab.sim.scenario.Direction;
+import dev.fqlab.sim.scenario.EcnCodepoint;
+import dev.fqlab.sim.scenario.FlowSpec;
+import dev.fqlab.sim.scenario.PhyStandard;
+import dev.fqlab.sim.scenario.Scenario;
+import dev.fqlab.sim.scenario.TcpOrigin;
+import dev.fqlab.sim.scenario.TrafficSpec;
+import dev.fqlab.sim.traffic.tcp.TcpFlow;
+import dev.fqlab.sim.traffic.tcp.TcpSmallQueues;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** TCP over the WiFi model: ACKs on the uplink, TCP Small Queues at the AP and at stations, determinism. */
+class WifiTcpTest {
+
+    private static FlowSpec tcp(String name, Direction direction, TcpOrigin origin, int shift, double durationS) {
+        return new FlowSpec(name, "sta1", direction, AccessCategory.BE, 0, durationS, EcnCodepoint.NOT_ECT,
+                new TrafficSpec.Tcp(CongestionControlKind.CUBIC, origin, shift, 1448, null));
+    }
+
+    private static Scenario ht20(double durationS, FlowSpec... flows) {
+        return WifiScenarios.wifi(WifiScenarios.link(PhyStandard.N, 20, false, new AmpduSpec(true, 32, 65535, 4000)),
+                txqStack(), List.of(ht("sta1", 15)), durationS, 1, flows);
+    }
+
+    private static FlowResult flow(SimulationResult r, String name) {
+        return r.flows().stream().filter(f -> f.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void theAcksOfADownloadShareTheStationsUplinkQueueAndAir() {
+        // The receiver's ACKs leave through the station's per-AC FIFO (123 frames, tail drop) and contend for the
+        // air like any station frame. Alone, the download's ACK PPDUs are the station's only transmissions. With a
+        // saturating UDP upload from the same station (from 1 s, once the connection is up) the FIFO stays full:
+        // most ACKs are dropped or wait behind the flood, the sender times out, and the download collapses.
+        SimulationResult alone = ScenarioRunner.run(ht20(6, tcp("down", Direction.DOWN, TcpOrigin.REMOTE, 10, 6)),
+                RunControl.NONE);
+        FlowSpec flood = udpFrom("flood", "sta1", 200, 6);
+        flood = new FlowSpec(flood.name(), flood.station(), flood.direction(), flood.ac(), 1, 6, flood.ecn(),
+                flood.traffic());
+        SimulationResult contended = ScenarioRunner.run(ht20(6, tcp("down", Direction.DOWN, TcpOrigin.REMOTE, 10, 6),
+                flood), RunControl.NONE);
+        FlowResult a = flow(alone, "down");
+        FlowResult c = flow(contended, "down");
+        assertThat(a.throughputMbps()).isGreaterThan(50);
+        assertThat(alone.stations().getFirst().upMbps()).isZero();
+        assertThat(alone.stations().getFirst().ppdus()).isGreaterThan(0);
+        assertThat(c.throughputMbps()).isLessThan(0.1 * a.throughputMbps());
+        assertThat(c.tcp().rtoCount()).isPositive();
+        assertThat(c.droppedPackets()).isPositive(); // its ACKs, at the full FIFO
+        assertThat(flow(contended, "flood").throughputMbps()).isGreaterThan(50);
+    }
+
+    @Test
+    void anUploadFromAStationWorksAndItsAcksComeDown() {
+        SimulationResult r = ScenarioRunner.run(ht20(6, tcp("up", Direction.UP, TcpOrigin.REMOTE, 10, 6)),
+                RunControl.NONE);
+        FlowResult up = flow(r, "up");
+        assertThat(up.throughputMbps()).isGreaterThan(30);
+        assertThat(r.stations().getFirst().upMbps()).isEqualTo(up.throughputMbps());
+        assertThat(up.tcp().rtoCount()).isZero();
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {10, 8})
+    void theBytesBelowALocalSenderStayWithinTheTsqLimitAndAllReturn(int shift) {
+        // A local download from the AP: sampled every millisecond, the truesize below TCP never exceeds the limit
+        // (computed from the sender's own pacing rate, retransmission allowance included) by more than the one
+        // segment the strict check lets through; after the flow stops, every segment's completion has returned it.
+        Scenario s = ht20(3, tcp("local", Direction.DOWN, TcpOrigin.LOCAL, shift, 2));
+        WifiModel model = new WifiModel(s);
+        TcpFlow sender = (TcpFlow) model.flows[0];
+        int segment = Truesize.of(1514);
+        long[] worst = {0};
+        Event probe = new Event() {
+            @Override
+            protected void fire(long now) {
+                long limit = TcpSmallQueues.limit(sender.pacingRate(), shift, segment, 1);
+                worst[0] = Math.max(worst[0], sender.wmemAlloc() - limit);
+                if (now < Time.seconds(2)) {
+                    model.sim.schedule(this, now + Time.ms(1));
+                }
+            }
+        };
+        model.sim.schedule(probe, Time.ms(1));
+        model.start();
+        model.sim.run(Time.seconds(3), RunControl.NONE);
+        assertThat(worst[0]).isLessThanOrEqualTo(segment);
+        assertThat(sender.wmemAlloc()).isZero();
+        assertThat(sender.recorder().retransmits()).isZero();
+    }
+
+    @Test
+    void theSameWifiScenarioAndSeedGiveTheSameResult() {
+        Scenario s = Scenarios.withSeed(ht20(3, tcp("local", Direction.DOWN, TcpOrigin.LOCAL, 9, 3),
+                tcp("up", Direction.UP, TcpOrigin.REMOTE, 10, 3)), 7);
+        SimulationResult first = ScenarioRunner.run(s, RunControl.NONE);
+        SimulationResult second = ScenarioRunner.run(s, RunControl.NONE);
+        assertThat(second.flows()).isEqualTo(first.flows());
+        assertThat(second.stations()).isEqualTo(first.stations());
+        assertThat(second.series()).isEqualTo(first.series());
+    }
+}

@@ -1,0 +1,80 @@
+package dev.fqlab.sim.bench;
+
+import dev.fqlab.sim.ScenarioRunner;
+import dev.fqlab.sim.core.RunControl;
+import dev.fqlab.sim.result.SimulationResult;
+import dev.fqlab.sim.scenario.AccessCategory;
+import dev.fqlab.sim.scenario.CodelArithmetic;
+import dev.fqlab.sim.scenario.CodelSettings;
+import dev.fqlab.sim.scenario.CongestionControlKind;
+import dev.fqlab.sim.scenario.Direction;
+import dev.fqlab.sim.scenario.EcnCodepoint;
+import dev.fqlab.sim.scenario.FlowSpec;
+import dev.fqlab.sim.scenario.QdiscSpec;
+import dev.fqlab.sim.scenario.QuantumMode;
+import dev.fqlab.sim.scenario.Scenario;
+import dev.fqlab.sim.scenario.StackSpec;
+import dev.fqlab.sim.scenario.TcpOrigin;
+import dev.fqlab.sim.scenario.TrafficSpec;
+import dev.fqlab.sim.scenario.WiredLinkSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * TCP at speed (issue 3: 10 TCP flows through a 1 Gbit/s fq_codel link, 10 s simulated): one simulation per
+ * operation on one thread. The {@code packets} counter is simulated packets — data segments and ACKs, each one
+ * packet of the pool — per wall-clock second. Run with {@code -p durationS=10,20 -prof gc}: the bytes allocated per
+ * operation are the set-up and the result, the same for both durations, nothing per packet.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 5)
+@Measurement(iterations = 5, time = 5)
+@Fork(1)
+@Threads(1)
+@State(Scope.Benchmark)
+public class TcpFqCodelBenchmark {
+
+    /** Simulated seconds. */
+    @Param({"10"})
+    public double durationS;
+
+    /** Congestion control of all ten flows. */
+    @Param({"CUBIC"})
+    public CongestionControlKind congestionControl;
+
+    private Scenario scenario;
+
+    @Setup
+    public void buildScenario() {
+        List<FlowSpec> flows = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            flows.add(new FlowSpec("tcp" + i, null, Direction.DOWN, AccessCategory.BE, 0, durationS,
+                    EcnCodepoint.NOT_ECT, new TrafficSpec.Tcp(congestionControl, TcpOrigin.REMOTE, 10, 1448, null)));
+        }
+        var codel = new CodelSettings(5, 100, true, null, CodelArithmetic.LINUX);
+        var fqCodel = new QdiscSpec.FqCodel(1024, 10240, 33554432L, 1514, QuantumMode.BYTES, 64, codel);
+        scenario = new Scenario("bench", 1, durationS, 0, 0, new WiredLinkSpec(1000, 1000, 0, 14), List.of(), 10,
+                new StackSpec(fqCodel), flows);
+    }
+
+    @Benchmark
+    public SimulationResult tenTcpFlowsAtOneGigabit(SimulatedCounters counters) {
+        SimulationResult r = ScenarioRunner.run(scenario, RunControl.NONE);
+        counters.add(r);
+        return r;
+    }
+}

@@ -1,0 +1,101 @@
+package dev.fqlab.sim.traffic.tcp;
+
+import dev.fqlab.sim.core.RunControl;
+import dev.fqlab.sim.core.Simulator;
+import dev.fqlab.sim.link.DelayLine;
+import dev.fqlab.sim.packet.Packet;
+import dev.fqlab.sim.packet.PacketPool;
+import dev.fqlab.sim.packet.PacketSink;
+import dev.fqlab.sim.scenario.AccessCategory;
+import dev.fqlab.sim.scenario.CongestionControlKind;
+import dev.fqlab.sim.scenario.Direction;
+import dev.fqlab.sim.scenario.EcnCodepoint;
+import dev.fqlab.sim.scenario.FlowSpec;
+import dev.fqlab.sim.scenario.TcpOrigin;
+import dev.fqlab.sim.scenario.TrafficSpec;
+import dev.fqlab.sim.stats.FlowStats;
+import dev.fqlab.sim.traffic.Flow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * One TCP flow over a loss-free pipe of fixed one-way delay and unlimited rate, with hooks to drop or mark
+ * packets and a log of what went in and what came out: the test bench for the sender and receiver rules.
+ */
+final class TcpPipe {
+    /** A packet as seen entering the pipe or leaving it. */
+    record Seen(long timeNs, boolean data, long seq, long ack, int flags, int ecn) {
+        boolean retransmit() {
+            return (flags & TcpFlags.RETRANSMIT) != 0;
+        }
+
+        boolean has(int flag) {
+            return (flags & flag) != 0;
+        }
+    }
+
+    final Simulator sim = new Simulator();
+    final PacketPool pool = new PacketPool();
+    final FlowStats stats = new FlowStats(0);
+    TcpFlow flow;
+    /** The sender's window just before the first ECN-Echo reached it, -1 if none did. */
+    double cwndAtFirstEcho = -1;
+    final List<Seen> sent = new ArrayList<>();
+    final List<Seen> arrived = new ArrayList<>();
+    /** Packets entering the pipe that match are lost. */
+    Predicate<Packet> drop = p -> false;
+    /** Packets entering the pipe that match get CE. */
+    Predicate<Packet> mark = p -> false;
+
+    TcpPipe(long oneWayNs, CongestionControlKind cc, Long bytes, EcnCodepoint ecn, double durationS) {
+        var spec = new FlowSpec("t", null, Direction.DOWN, AccessCategory.BE, 0, durationS, ecn,
+                new TrafficSpec.Tcp(cc, TcpOrigin.REMOTE, 10, 1448, bytes));
+        PacketSink deliver = (p, now) -> {
+            arrived.add(seen(p, now));
+            if ((p.tcpFlags & TcpFlags.ECE) != 0 && cwndAtFirstEcho < 0) {
+                cwndAtFirstEcho = flow.cwnd();
+            }
+            flow.delivered(p, now);
+            pool.release(p);
+        };
+        PacketSink down = entry(new DelayLine(sim, oneWayNs, deliver));
+        PacketSink up = entry(new DelayLine(sim, oneWayNs, deliver));
+        this.flow = new TcpFlow(0, spec, stats, sim, pool, new Flow.FlowPath(down, 1, up, 2), 0);
+    }
+
+    private PacketSink entry(PacketSink next) {
+        return (p, now) -> {
+            sent.add(seen(p, now));
+            if (drop.test(p)) {
+                flow.dropped(p, now);
+                pool.release(p);
+                return;
+            }
+            if (mark.test(p)) {
+                p.setCe();
+            }
+            next.accept(p, now);
+        };
+    }
+
+    private static Seen seen(Packet p, long now) {
+        boolean data = (p.tcpFlags & TcpFlags.DATA) != 0;
+        return new Seen(now, data, p.tcpSeq, p.tcpAck, p.tcpFlags, p.ecn);
+    }
+
+    TcpPipe run(long untilNs) {
+        flow.start();
+        sim.run(untilNs, RunControl.NONE);
+        return this;
+    }
+
+    List<Seen> dataSent() {
+        return sent.stream().filter(Seen::data).toList();
+    }
+
+    /** Pure ACKs that reached the sender. */
+    List<Seen> acksArrived() {
+        return arrived.stream().filter(s -> !s.data() && !s.has(TcpFlags.SYN)).toList();
+    }
+}
