@@ -113,7 +113,7 @@ public class SweepController {
     @Operation(summary = "One sweep: status, counts, progress and one row per combination with each metric's "
             + "mean, sample standard deviation, min, max and n over the repetitions that succeeded")
     public SweepResource get(@PathVariable String id) {
-        return service.get(parse(id));
+        return service.get(SweepIds.parse(id));
     }
 
     @GetMapping(path = "/{id}/table.csv", produces = "text/csv")
@@ -129,7 +129,7 @@ public class SweepController {
         }
         List<String> metrics = metric == null ? null : metric.stream().flatMap(m -> List.of(m.split(",")).stream())
                 .map(String::trim).filter(m -> !m.isEmpty()).toList();
-        UUID uuid = parse(id);
+        UUID uuid = SweepIds.parse(id);
         return ResponseEntity.ok()
                 .contentType(TEXT_CSV)
                 .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.inline().filename(uuid + "-table.csv").build().toString())
@@ -142,21 +142,8 @@ public class SweepController {
     @ApiResponse(responseCode = "202", description = "Cancelled by this call")
     @ApiResponse(responseCode = "200", description = "Nothing left to cancel: nothing changed")
     public ResponseEntity<SweepResource> cancel(@PathVariable String id) {
-        UUID uuid = parse(id);
+        UUID uuid = SweepIds.parse(id);
         boolean cancelled = service.cancel(uuid);
         return ResponseEntity.status(cancelled ? HttpStatus.ACCEPTED : HttpStatus.OK).body(service.get(uuid));
-    }
-
-    /** A string that is not a UUID names no sweep (404, not 400). */
-    private static UUID parse(String id) {
-        try {
-            UUID uuid = UUID.fromString(id);
-            if (uuid.toString().equalsIgnoreCase(id)) {
-                return uuid;
-            }
-        } catch (IllegalArgumentException e) {
-            // falls through to 404
-        }
-        throw ApiProblem.notFound("No sweep with id " + id + ".");
     }
 }

@@ -25,12 +25,20 @@ public record SweepResource(UUID id, String name, String preset, List<String> ta
                             @JsonInclude(JsonInclude.Include.NON_NULL) List<String> metrics, List<SweepRow> rows,
                             Links links) {
 
-    /** Where to go next; the table is CSV, one row per combination. */
-    public record Links(String self, String table, String cancel) {
+    /** Which value of each parameter {@code row} holds: index {@code i} into {@code parameters().get(i).values()}. */
+    public int[] valueIndices(SweepRow row) {
+        return SweepReader.indices(parameters, row.combination());
+    }
+
+    /**
+     * Where to go next; the table is CSV, one row per combination. {@code plot} is a URI template (RFC 6570):
+     * put a metric name of the rows in place of {@code {metric}}.
+     */
+    public record Links(String self, String table, String plot, String cancel) {
 
         static Links of(UUID id) {
             String self = SweepController.BASE + "/" + id;
-            return new Links(self, self + "/table.csv", self + "/cancel");
+            return new Links(self, self + "/table.csv", self + "/plots/{metric}.svg", self + "/cancel");
         }
     }
 }
