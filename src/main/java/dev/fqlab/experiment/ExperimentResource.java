@@ -38,7 +38,7 @@ public record ExperimentResource(
                         String flent, Map<String, String> plots) {
 
         /** The plot names of {@code /plots/{name}.svg}; a test keeps them equal to the renderer's. */
-        static final List<String> PLOT_NAMES = List.of("throughput", "latency-cdf", "airtime", "backlog");
+        static final List<String> PLOT_NAMES = List.of("throughput", "latency-cdf", "airtime", "backlog", "tcp");
 
         static Links of(UUID id) {
             String self = ExperimentController.BASE + "/" + id;

@@ -63,12 +63,13 @@ public class RenderController {
     @GetMapping(path = "/plots/{name}.svg", produces = IMAGE_SVG)
     @Operation(summary = "A plot of the result as SVG",
             description = "throughput (per flow over time), latency-cdf, airtime (per station over time; on a wired link"
-                    + " an image saying there are no stations), backlog (qdisc backlog and drops over time).")
+                    + " an image saying there are no stations), backlog (qdisc backlog and drops over time), tcp (each TCP"
+                    + " flow's congestion window and RTT over time, means per interval).")
     @ApiResponse(responseCode = "200", content = @Content(mediaType = IMAGE_SVG, schema = @Schema(type = "string")))
     @ApiResponse(responseCode = "404", description = "Unknown experiment or plot name", content = @Content(mediaType = "application/problem+json"))
     @ApiResponse(responseCode = "409", description = "Not succeeded (yet)", content = @Content(mediaType = "application/problem+json"))
     public ResponseEntity<String> plot(@PathVariable String id,
-            @Parameter(description = "throughput, latency-cdf, airtime or backlog") @PathVariable String name) {
+            @Parameter(description = "throughput, latency-cdf, airtime, backlog or tcp") @PathVariable String name) {
         PlotKind kind = PlotKind.bySlug(name).orElseThrow(() -> ApiProblem.notFound("No plot named '" + name + "'; plots are "
                 + Arrays.stream(PlotKind.values()).map(PlotKind::slug).collect(Collectors.joining(", ")) + "."));
         ExperimentOutcome outcome = outcomes.load(ExperimentIds.parse(id));

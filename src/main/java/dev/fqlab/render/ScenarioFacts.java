@@ -46,6 +46,11 @@ public record ScenarioFacts(JsonNode json, double durationS, double warmupS, dou
         return stations.isEmpty();
     }
 
+    /** Whether a flow is TCP: only TCP flows have a congestion window and RTT series. */
+    public boolean hasTcp() {
+        return flows.stream().anyMatch(flow -> "tcp".equals(flow.type()));
+    }
+
     private static Double number(JsonNode node) {
         return node.isNumber() ? node.asDouble() : null;
     }

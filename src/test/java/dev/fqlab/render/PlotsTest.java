@@ -69,6 +69,32 @@ class PlotsTest extends ServiceTest {
     }
 
     @Test
+    void theTcpPlotShowsEachTcpFlowsWindowAndRtt() throws Exception {
+        String id = DemoExperiment.run(api, """
+                {"name": "render-tcp", "durationS": 3, "warmupS": 0.5, "wiredRttMs": 20,
+                 "link": {"type": "wired", "rateMbps": 20}, "stack": {"qdisc": {"type": "fq_codel"}},
+                 "flows": [{"name": "cubic", "type": "tcp"},
+                           {"name": "ping", "type": "ping", "intervalMs": 100},
+                           {"name": "reno", "type": "tcp", "congestionControl": "reno", "startS": 1}]}""", "render-tcp");
+
+        Api.Response plot = api.get("/api/v1/experiments/" + id + "/plots/tcp.svg");
+
+        assertThat(plot.status()).isEqualTo(200);
+        List<String> texts = texts(parse(plot.body()));
+        assertThat(texts).contains(PlotKind.TCP.title(), "cubic", "reno", "cwnd (packets)", "RTT (ms)",
+                "Simulated time (s)");
+        // The ping has no window: not a series here.
+        assertThat(texts).doesNotContain("ping");
+        DemoExperiment.keep("tcp.svg", plot.body().getBytes(StandardCharsets.UTF_8));
+        // The report shows it for TCP experiments only.
+        assertThat(api.get("/api/v1/experiments/" + id + "/report").body()).contains("plots/tcp.svg");
+        assertThat(api.get("/api/v1/experiments/" + DemoExperiment.id(api) + "/report").body()).doesNotContain("plots/tcp.svg");
+        // Without TCP flows the image says so.
+        assertThat(String.join(" ", texts(parse(api.get("/api/v1/experiments/" + DemoExperiment.id(api) + "/plots/tcp.svg").body()))))
+                .contains("No TCP flows in this scenario");
+    }
+
+    @Test
     void theExperimentLinksEveryRendering() {
         String id = DemoExperiment.id(api);
         JsonNode links = api.get("/api/v1/experiments/" + id).json().get("links");
@@ -91,7 +117,7 @@ class PlotsTest extends ServiceTest {
         Api.Response unknownPlot = api.get("/api/v1/experiments/" + id + "/plots/goodput.svg");
         assertThat(unknownPlot.status()).isEqualTo(404);
         assertThat(unknownPlot.contentType()).startsWith("application/problem+json");
-        assertThat(unknownPlot.json().get("detail").asString()).contains("throughput, latency-cdf, airtime, backlog");
+        assertThat(unknownPlot.json().get("detail").asString()).contains("throughput, latency-cdf, airtime, backlog, tcp");
 
         for (String rendering : List.of("/flent", "/report", "/plots/throughput.svg")) {
             Api.Response unknown = api.get("/api/v1/experiments/" + UUID.randomUUID() + rendering);

@@ -8,7 +8,8 @@ public enum PlotKind {
     THROUGHPUT("throughput", "Throughput per flow over time"),
     LATENCY_CDF("latency-cdf", "Latency CDF per flow"),
     AIRTIME("airtime", "Airtime per station over time"),
-    BACKLOG("backlog", "Queue backlog and drops over time");
+    BACKLOG("backlog", "Queue backlog and drops over time"),
+    TCP("tcp", "TCP congestion window and RTT over time");
 
     private final String slug;
     private final String title;

@@ -47,6 +47,7 @@ public final class ResultCharts {
             case LATENCY_CDF -> latencyCdf(outcome);
             case AIRTIME -> airtime(outcome);
             case BACKLOG -> backlog(outcome);
+            case TCP -> tcp(outcome);
         };
         ChartStyle.apply(chart);
         chart.addSubtitle(new TextTitle(outcome.title(), new Font(Font.SANS_SERIF, Font.PLAIN, 12)));
@@ -182,6 +183,48 @@ public final class ResultCharts {
             plot.add(dropPlot, 1);
         }
         return new JFreeChart(PlotKind.BACKLOG.title(), JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+    }
+
+    /**
+     * Each TCP flow's congestion window (time-weighted mean per interval) above, its RTT (mean of the interval's
+     * samples) below: the
+     * picture of seed 002, where TCP Small Queues keeps the window's worth of data from reaching the aggregates. A
+     * flow keeps its colour from the throughput plot.
+     */
+    static JFreeChart tcp(ExperimentOutcome outcome) {
+        Series series = outcome.result().series();
+        XYSeriesCollection cwnd = new XYSeriesCollection();
+        XYSeriesCollection rtt = new XYSeriesCollection();
+        List<Paint> colours = new ArrayList<>();
+        int index = 0;
+        for (Map.Entry<String, Series.FlowSeries> flow : flows(series)) {
+            if (flow.getValue().cwndPackets() != null) {
+                cwnd.addSeries(timeSeries(flow.getKey(), series.t(), flow.getValue().cwndPackets()));
+                rtt.addSeries(timeSeries(flow.getKey() + " ", series.t(), flow.getValue().rttMs()));
+                colours.add(ChartStyle.colour(index));
+            }
+            index++;
+        }
+        XYPlot cwndPlot = new XYPlot(cwnd, null, packetsAxis("cwnd (packets)"), lines(colours));
+        cwndPlot.setNoDataMessage(outcome.scenario().hasTcp()
+                ? "No time series: the scenario's sampleIntervalMs is 0"
+                : "No TCP flows in this scenario: cwnd and RTT belong to TCP senders");
+        XYLineAndShapeRenderer rttLines = lines(colours);
+        // One legend entry per flow: the RTT lines repeat the cwnd lines' colours.
+        rttLines.setDefaultSeriesVisibleInLegend(false);
+        XYPlot rttPlot = new XYPlot(rtt, null, new NumberAxis("RTT (ms)"), rttLines);
+        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(timeAxis(outcome));
+        plot.setGap(8);
+        plot.add(cwndPlot, 1);
+        plot.add(rttPlot, 1);
+        if (cwnd.getSeriesCount() > 0) {
+            shadeWarmup(cwndPlot, outcome.scenario().warmupS(), true);
+            shadeWarmup(rttPlot, outcome.scenario().warmupS(), false);
+        }
+        JFreeChart chart = new JFreeChart(PlotKind.TCP.title(), JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+        chart.addSubtitle(new TextTitle("Per interval: the window's time-weighted mean, the mean of the RTT samples",
+                new Font(Font.SANS_SERIF, Font.ITALIC, 11)));
+        return chart;
     }
 
     /** Whole packets from zero, with a visible range even when every value is 0. */

@@ -65,8 +65,8 @@ public final class ReportPage {
         ScenarioFacts s = outcome.scenario();
         List<Plot> plots = new ArrayList<>();
         for (PlotKind kind : PlotKind.values()) {
-            if (kind == PlotKind.AIRTIME && s.wired()) {
-                continue; // the airtime plot of a wired link only says that there are no stations
+            if (kind == PlotKind.AIRTIME && s.wired() || kind == PlotKind.TCP && !s.hasTcp()) {
+                continue; // such a plot would only say that there are no stations, or no TCP flows
             }
             plots.add(new Plot(kind.title(), "plots/" + kind.slug() + ".svg",
                     Svg.inline(ResultCharts.chart(kind, outcome), "plot-" + kind.slug())));
