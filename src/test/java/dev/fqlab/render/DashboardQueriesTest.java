@@ -52,6 +52,10 @@ class DashboardQueriesTest extends ServiceTest {
     @Test
     void everyPromQlExpressionOfTheDashboardsReturnsData() throws Exception {
         ExternalTool prometheus = ExternalTool.require("prometheus", "apt-get install prometheus");
+        // rate() needs a series to grow between two scrapes. An endpoint's HTTP series is born with its first
+        // request: call every endpoint once before Prometheus's first scrape, so that the runs below make them grow
+        // (run alone, this test would otherwise see its endpoints' series only after they stopped changing).
+        DemoExperiment.run(api, TestScenarios.wired(9, 1), "dashboard-prom-warm-up");
         int promPort = freePort();
         Path config = Files.writeString(work.resolve("prometheus.yml"), scrapeConfigFor("127.0.0.1:" + port));
         Process server = prometheus.start(work, work.resolve("prometheus.log"), "--config.file=" + config,
