@@ -1,6 +1,6 @@
 package dev.fqlab.experiment;
 
-import dev.fqlab.web.ApiProblem;
+import dev.fqlab.web.PathIds;
 import java.util.UUID;
 
 /** Experiment ids in URLs: a string that is not a UUID names no experiment (404, not 400). */
@@ -10,14 +10,6 @@ public final class ExperimentIds {
     }
 
     public static UUID parse(String id) {
-        try {
-            UUID uuid = UUID.fromString(id);
-            if (uuid.toString().equalsIgnoreCase(id)) {
-                return uuid;
-            }
-        } catch (IllegalArgumentException e) {
-            // not a UUID: falls through to 404
-        }
-        throw ApiProblem.notFound("No experiment with id " + id + ".");
+        return PathIds.parse(id, "experiment");
     }
 }

@@ -31,14 +31,14 @@ public record SweepResource(UUID id, String name, String preset, List<String> ta
     }
 
     /**
-     * Where to go next; the table is CSV, one row per combination. {@code plot} is a URI template (RFC 6570):
-     * put a metric name of the rows in place of {@code {metric}}.
+     * Where to go next: the table is CSV, one row per combination; the report is an HTML page with the table and
+     * plots; {@code plot} is a URI template (RFC 6570): put a metric name of the rows in place of {@code {metric}}.
      */
-    public record Links(String self, String table, String plot, String cancel) {
+    public record Links(String self, String table, String report, String plot, String cancel) {
 
         static Links of(UUID id) {
             String self = SweepController.BASE + "/" + id;
-            return new Links(self, self + "/table.csv", self + "/plots/{metric}.svg", self + "/cancel");
+            return new Links(self, self + "/table.csv", self + "/report", self + "/plots/{metric}.svg", self + "/cancel");
         }
     }
 }

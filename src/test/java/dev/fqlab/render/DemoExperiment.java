@@ -50,8 +50,23 @@ public final class DemoExperiment {
                        {"name": "bulk-slow", "type": "udp", "station": "slow", "rateMbps": 10},
                        {"name": "ping", "type": "ping", "station": "slow", "intervalMs": 50}]}""";
 
+    /**
+     * A sweep to look at, once per JVM: udp1's rate 3, 6, 9 and 12 Mbit/s on a 10 Mbit/s fq_codel link, udp2 at
+     * 3 Mbit/s and a ping, 3 repetitions of 2 s each.
+     */
+    public static final String SWEEP = """
+            {"name": "demo sweep: udp1's rate", "reuse": false,
+             "base": {"scenario": {"name": "demo-sweep", "durationS": 2, "warmupS": 0.5,
+                                   "link": {"type": "wired", "rateMbps": 10}, "stack": {"qdisc": {"type": "fq_codel"}},
+                                   "flows": [{"name": "udp1", "type": "udp", "rateMbps": 3},
+                                             {"name": "udp2", "type": "udp", "rateMbps": 3},
+                                             {"name": "ping", "type": "ping", "intervalMs": 50}]}},
+             "parameters": [{"name": "udp1 rate (Mbit/s)", "pointer": "/flows/0/rateMbps", "values": [3, 6, 9, 12]}],
+             "repetitions": 3}""";
+
     private static String id;
     private static String wifiId;
+    private static String sweepId;
 
     private DemoExperiment() {
     }
@@ -70,6 +85,19 @@ public final class DemoExperiment {
             wifiId = run(api, WIFI_SCENARIO, "render-demo-wifi");
         }
         return wifiId;
+    }
+
+    /** The id of the succeeded demo sweep, submitting it on first use. */
+    public static synchronized String sweepId(Api api) {
+        if (sweepId == null) {
+            Api.Response submitted = api.post("/api/v1/sweeps", SWEEP);
+            assertThat(submitted.status()).as(submitted.toString()).isEqualTo(202);
+            String sweep = submitted.json().get("id").asString();
+            await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> api.get("/api/v1/sweeps/" + sweep).json().get("status").asString(), "SUCCEEDED"::equals);
+            sweepId = sweep;
+        }
+        return sweepId;
     }
 
     /** Submits a scenario and waits until it has succeeded. */

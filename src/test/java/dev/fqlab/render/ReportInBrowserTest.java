@@ -61,6 +61,17 @@ class ReportInBrowserTest extends ServiceTest {
             assertThat(wifi.requestedUrls()).containsExactly(wifiUrl);
             assertThat(wifi.facts().get("tables").asInt()).isEqualTo(4); // traffic, flows, stations, TXQs
             assertThat(wifi.facts().get("plots").size()).isEqualTo(4);
+
+            // A sweep's report: parameters and results tables, one plot per metric.
+            String sweepUrl = "http://127.0.0.1:" + port + "/api/v1/sweeps/" + DemoExperiment.sweepId(api) + "/report";
+            HeadlessChromium.PageLoad sweep = browser.open(sweepUrl, 1200, FACTS);
+            DemoExperiment.keep("sweep-report.png", sweep.screenshot());
+            assertThat(sweep.errors()).as("errors the browser reported").isEmpty();
+            assertThat(sweep.requestedUrls()).containsExactly(sweepUrl);
+            assertThat(sweep.facts().get("tables").asInt()).isEqualTo(2);
+            assertThat(sweep.facts().get("plots").size()).isEqualTo(6);
+            sweep.facts().get("plots").forEach(height -> assertThat(height.asDouble()).isGreaterThan(200));
+            assertThat(sweep.facts().get("width").asInt()).as("no horizontal overflow").isLessThanOrEqualTo(1200);
         }
     }
 }

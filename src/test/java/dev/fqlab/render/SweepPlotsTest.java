@@ -70,6 +70,40 @@ class SweepPlotsTest extends ServiceTest {
     }
 
     @Test
+    void theReportHasTheTableThePlotsAndALinkToEveryRepetition() {
+        String id = DemoExperiment.sweepId(api);
+        JsonNode sweep = api.get(SWEEPS + "/" + id).json();
+
+        Api.Response report = api.get(sweep.at("/links/report").asString());
+
+        assertThat(report.status()).isEqualTo(200);
+        assertThat(report.contentType()).startsWith("text/html");
+        String html = report.body();
+        assertThat(html).contains("demo sweep: udp1&#39;s rate", "udp1 rate (Mbit/s)", "/flows/0/rateMbps", "3, 6, 9, 12",
+                "4 combinations × 3 repetitions");
+        // No metrics named: total goodput, each UDP flow's goodput, the ping's RTT p99, each UDP flow's one-way p99.
+        assertThat(html.split("<figure>", -1)).hasSize(1 + 6);
+        assertThat(html).contains("plots/summary.throughputMbps.svg", "plots/flows.udp1.throughputMbps.svg",
+                "plots/flows.udp2.throughputMbps.svg", "plots/flows.ping.rttMs.p99.svg", "plots/flows.udp1.latencyMs.p99.svg",
+                "plots/flows.udp2.latencyMs.p99.svg", "The CSV table has every metric");
+        assertThat(html).doesNotContain("plots/flows.ping.throughputMbps.svg", "plots/flows.ping.latencyMs.p99.svg");
+        // A cell is the mean ± the sample standard deviation of its repetitions.
+        JsonNode total = sweep.at("/rows/0/metrics/summary.throughputMbps");
+        assertThat(total.get("n").asInt()).isEqualTo(3);
+        assertThat(html).containsPattern("<td>3 / 3</td><td>[0-9.]+ ± [0-9.]+</td>");
+        // Every repetition links to its own report, relative to the sweep's.
+        for (JsonNode row : sweep.get("rows")) {
+            for (JsonNode experiment : row.get("experiments")) {
+                assertThat(html).contains("href=\"../../experiments/" + experiment.asString() + "/report\"");
+            }
+        }
+        String first = sweep.at("/rows/0/experiments/0").asString();
+        assertThat(api.get(java.net.URI.create(SWEEPS + "/" + id + "/report").resolve("../../experiments/" + first + "/report")
+                .toString()).status()).isEqualTo(200);
+        assertThat(api.get(SWEEPS + "/" + UUID.randomUUID() + "/report").status()).isEqualTo(404);
+    }
+
+    @Test
     void unknownMetricsAndSweepsAre404s() throws Exception {
         String id = finishedSweep("""
                 [{"pointer": "/stack/qdisc/type", "values": ["fq_codel", "pfifo"]}]""");

@@ -1,7 +1,5 @@
 package dev.fqlab.render.report;
 
-import com.samskivert.mustache.Mustache;
-import com.samskivert.mustache.Template;
 import dev.fqlab.experiment.Experiment;
 import dev.fqlab.render.ExperimentOutcome;
 import dev.fqlab.render.ScenarioFacts;
@@ -14,11 +12,6 @@ import dev.fqlab.sim.result.QdiscResult;
 import dev.fqlab.sim.result.SimulationResult;
 import dev.fqlab.sim.result.StationResult;
 import dev.fqlab.sim.result.TxqResult;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.Reader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -37,26 +30,18 @@ import tools.jackson.databind.SerializationFeature;
 @Component
 public final class ReportPage {
 
-    private static final String TEMPLATE = "/render/report.mustache";
     private static final DateTimeFormatter TIME =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
 
-    private final Template template;
+    private final PageTemplate template = new PageTemplate("/render/report.mustache");
     private final JsonMapper prettyJson;
 
     public ReportPage(JsonMapper jsonMapper) {
         this.prettyJson = jsonMapper.rebuild().enable(SerializationFeature.INDENT_OUTPUT).build();
-        try (Reader reader = new InputStreamReader(
-                Objects.requireNonNull(ReportPage.class.getResourceAsStream(TEMPLATE), TEMPLATE), StandardCharsets.UTF_8)) {
-            // JMustache's default compiler escapes HTML and throws on a missing name: a typo fails the tests.
-            this.template = Mustache.compiler().compile(reader);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     public String render(ExperimentOutcome outcome) {
-        return template.execute(model(outcome));
+        return template.render(model(outcome));
     }
 
     Model model(ExperimentOutcome outcome) {

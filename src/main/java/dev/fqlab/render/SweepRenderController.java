@@ -2,6 +2,7 @@ package dev.fqlab.render;
 
 import dev.fqlab.render.plot.SweepCharts;
 import dev.fqlab.render.plot.Svg;
+import dev.fqlab.render.report.SweepReportPage;
 import dev.fqlab.sweep.SweepIds;
 import dev.fqlab.sweep.SweepResource;
 import dev.fqlab.sweep.SweepService;
@@ -12,6 +13,7 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -20,19 +22,38 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** A sweep's metrics as SVG plots: one metric against the swept parameter, mean ± standard deviation. */
+/**
+ * A sweep for people: an SVG plot per metric (against the swept parameter, mean ± standard deviation) and an HTML
+ * report with its table and plots.
+ */
 @RestController
 @RequestMapping("/api/v1/sweeps/{id}")
 @Tag(name = "Renderings")
-public class SweepPlotController {
+public class SweepRenderController {
 
     /** How many metric names a 404 lists before "…": a large WiFi sweep has hundreds. */
     static final int LISTED_METRICS = 30;
 
     private final SweepService sweeps;
+    private final SweepReportPage report;
 
-    public SweepPlotController(SweepService sweeps) {
+    public SweepRenderController(SweepService sweeps, SweepReportPage report) {
         this.sweeps = sweeps;
+        this.report = report;
+    }
+
+    @GetMapping(path = "/report", produces = MediaType.TEXT_HTML_VALUE)
+    @Operation(summary = "An HTML report of the sweep",
+            description = "One self-contained page: what was swept, the table (mean ± standard deviation per "
+                    + "combination, linking every repetition's report) and a plot per metric: the sweep's metrics, "
+                    + "else total and per-flow goodput and tail latency (at most 8). While the sweep runs it shows "
+                    + "what has finished.")
+    @ApiResponse(responseCode = "200", content = @Content(mediaType = MediaType.TEXT_HTML_VALUE, schema = @Schema(type = "string")))
+    @ApiResponse(responseCode = "404", description = "Unknown sweep", content = @Content(mediaType = "application/problem+json"))
+    public ResponseEntity<String> report(@PathVariable String id) {
+        SweepResource sweep = sweeps.get(SweepIds.parse(id));
+        return ResponseEntity.ok().contentType(new MediaType(MediaType.TEXT_HTML, StandardCharsets.UTF_8))
+                .body(report.render(sweep));
     }
 
     @GetMapping(path = "/plots/{metric}.svg", produces = RenderController.IMAGE_SVG)
