@@ -117,8 +117,14 @@ class DashboardQueriesTest extends ServiceTest {
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
                 .until(() -> api.get("/api/v1/sweeps/" + sweep).json().get("status").asString(), "SUCCEEDED"::equals);
         String firstPoint = api.get("/api/v1/sweeps/" + sweep).json().at("/rows/0/experiments/0").asString();
-        Map<String, String> grafana = Map.of("experiment", quoted(List.of(demo, wifi, firstPoint)),
-                "sweep", quoted(List.of(sweep)), "pointer", "/link/rateMbps");
+        Map<String, String> grafana = Dashboards.sqlSubstitutions("fqlab-experiments.json", Map.of(
+                "experiment", List.of(demo, wifi, firstPoint), "sweep", List.of(sweep), "pointer", List.of("/link/rateMbps")));
+        // A fresh stack: no experiment or sweep to pick yet (nothing selected, or Grafana's empty value).
+        List<Map<String, String>> nothingSelected = List.of(
+                Dashboards.sqlSubstitutions("fqlab-experiments.json", Map.of(
+                        "experiment", List.of(), "sweep", List.of(), "pointer", List.of("/link/rateMbps"))),
+                Dashboards.sqlSubstitutions("fqlab-experiments.json", Map.of(
+                        "experiment", List.of(""), "sweep", List.of(""), "pointer", List.of("/link/rateMbps"))));
 
         List<Dashboards.Query> queries = Dashboards.queries("fqlab-experiments.json", Dashboards.POSTGRES_UID);
         assertThat(queries).hasSizeGreaterThanOrEqualTo(10);
@@ -137,6 +143,18 @@ class DashboardQueriesTest extends ServiceTest {
                 assertThat(rows).as(query.where() + ":\n" + sql).isPositive();
                 if (query.where().contains("Sweep")) {
                     assertThat(rows).as(query.where() + ": one row per swept value").isEqualTo(3);
+                }
+                for (Map<String, String> empty : nothingSelected) {
+                    // No error ("No data" in Grafana); the lists of experiments and sweeps still list everything.
+                    String emptySql = query.substituted(empty);
+                    try (ResultSet result = s.executeQuery(emptySql)) {
+                        boolean any = result.next();
+                        if (query.where().contains("variable") || query.where().contains("Experiments with results")) {
+                            assertThat(any).as(query.where()).isTrue();
+                        } else {
+                            assertThat(any).as(query.where() + " with nothing selected:\n" + emptySql).isFalse();
+                        }
+                    }
                 }
             }
             // The role Grafana logs in with reads, and cannot write.
@@ -169,10 +187,6 @@ class DashboardQueriesTest extends ServiceTest {
             }
         }
         throw new AssertionError("no sample " + sample);
-    }
-
-    private static String quoted(List<String> values) {
-        return String.join(",", values.stream().map(v -> "'" + v + "'").toList());
     }
 
     private static int freePort() throws IOException {

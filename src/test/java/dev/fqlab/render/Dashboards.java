@@ -79,6 +79,26 @@ final class Dashboards {
         return queries;
     }
 
+    /**
+     * What Grafana's SQL data sources put in place of each variable for a selection (its
+     * {@code SqlDatasource.interpolateVariable}): a multi-value or include-all variable becomes its values quoted
+     * and comma-separated (nothing when none is selected); any other variable its bare value.
+     */
+    static Map<String, String> sqlSubstitutions(String file, Map<String, List<String>> selection) throws IOException {
+        Map<String, String> values = new java.util.LinkedHashMap<>();
+        for (JsonNode variable : load(file).path("templating").path("list")) {
+            String name = variable.path("name").asString();
+            List<String> selected = selection.get(name);
+            if (selected == null) {
+                continue;
+            }
+            boolean quoted = variable.path("multi").asBoolean(false) || variable.path("includeAll").asBoolean(false);
+            values.put(name, quoted ? String.join(",", selected.stream().map(v -> "'" + v.replace("'", "''") + "'").toList())
+                    : String.join(",", selected));
+        }
+        return values;
+    }
+
     /** Every panel, rows' nested panels included. */
     static List<JsonNode> panels(JsonNode dashboard) {
         List<JsonNode> panels = new ArrayList<>();
