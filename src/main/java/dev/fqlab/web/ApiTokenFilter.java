@@ -36,7 +36,7 @@ public class ApiTokenFilter extends OncePerRequestFilter {
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        return expected == null || !request.getRequestURI().startsWith("/api/");
+        return expected == null || !ApiPaths.isApi(request);
     }
 
     @Override

@@ -90,6 +90,12 @@ class H2ConfigurationTest {
         assertThat(refused.header("WWW-Authenticate")).hasValue("Bearer");
         assertThat(anonymous.withToken("wrong").get("/api/v1/presets").status()).isEqualTo(401);
         assertThat(anonymous.post("/api/v1/experiments", "{}").status()).isEqualTo(401);
+        // Other spellings of the same paths that Spring MVC would route to the API's controllers.
+        for (String path : List.of("/api;x=1/v1/presets", "/%61pi/v1/presets", "/api/v1;x/experiments", "//api/v1/presets",
+                "/api/v1/%70resets")) {
+            assertThat(anonymous.get(path).status()).as(path).isEqualTo(401);
+        }
+        assertThat(anonymous.post("/api;x/v1/experiments", TestScenarios.request(TestScenarios.quick())).status()).isEqualTo(401);
 
         assertThat(anonymous.get("/actuator/health").status()).isEqualTo(200);
         assertThat(api.get("/api/v1/presets").status()).isEqualTo(200);

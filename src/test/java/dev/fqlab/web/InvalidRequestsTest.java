@@ -142,6 +142,9 @@ class InvalidRequestsTest extends ServiceTest {
 
         assertProblem(api.postRaw("/api/v1/experiments", "application/json", big), 413);
         assertProblem(api.postChunked("/api/v1/experiments", "application/json", big), 413);
+        // Also under another spelling of the path that reaches the same controller.
+        assertProblem(api.postRaw("/api;x=1/v1/experiments", "application/json", big), 413);
+        assertProblem(api.postChunked("/%61pi/v1/experiments", "application/json", big), 413);
         // Just under the limit is read (and is then an invalid request, not a 413).
         byte[] fits = ("{\"name\": \"" + "x".repeat(1024 * 1024 - 100) + "\"}").getBytes();
         assertProblem(api.postRaw("/api/v1/experiments", "application/json", fits), 400);
