@@ -10,6 +10,9 @@ COPY mvnw pom.xml ./
 COPY .mvn .mvn
 RUN ./mvnw -B -q dependency:go-offline
 COPY src src
+# The commit becomes part of engineVersion (/actuator/info, every result); sweeps reuse results only from a build
+# that knows its commit.
+COPY .git .git
 # The tests run in CI (.ci/run), not in the image build.
 RUN ./mvnw -B -q package -DskipTests \
     && java -Djarmode=tools -jar target/fqlab-*.jar extract --layers --launcher --destination /layers

@@ -126,6 +126,9 @@ public class ExperimentController {
 
     @DeleteMapping("/{id}")
     @ResponseStatus(HttpStatus.NO_CONTENT)
+    @ApiResponse(responseCode = "204", description = "Deleted, with its results")
+    @ApiResponse(responseCode = "404", description = "Unknown experiment", content = @Content(mediaType = "application/problem+json"))
+    @ApiResponse(responseCode = "409", description = "Running: cancel it first", content = @Content(mediaType = "application/problem+json"))
     @Operation(summary = "Delete an experiment and its results", description = "409 while it is running: cancel it first.")
     public void delete(@PathVariable String id) {
         service.delete(ExperimentIds.parse(id));

@@ -11,6 +11,7 @@ public record ExperimentFilter(Set<ExperimentStatus> statuses, List<String> tags
 
     public ExperimentFilter {
         statuses = Set.copyOf(statuses);
-        tags = List.copyOf(tags);
+        // Each distinct tag once: the query counts how many of them an experiment has.
+        tags = tags.stream().distinct().toList();
     }
 }

@@ -8,7 +8,7 @@ import org.springframework.stereotype.Component;
 /**
  * The {@code engineVersion} stamped on every result: {@code <project version>+<git abbrev commit>}, e.g.
  * {@code 0.1.0+abc1234}, from the build-info and git.properties files the build generates. Parts the build
- * did not produce (an IDE run without them) read {@code unknown}.
+ * did not produce (an IDE run, or a build from sources without their .git) read {@code unknown}.
  */
 @Component
 public class EngineVersion {
@@ -25,5 +25,13 @@ public class EngineVersion {
 
     public String value() {
         return value;
+    }
+
+    /**
+     * Whether the version names the code exactly. Sweeps reuse earlier results only then: two builds that both
+     * read {@code 0.1.0+unknown} may simulate differently.
+     */
+    public boolean identifiesTheCode() {
+        return !value.contains("unknown");
     }
 }

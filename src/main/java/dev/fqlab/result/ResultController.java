@@ -53,8 +53,9 @@ public class ResultController {
     }
 
     @GetMapping(path = "/result.csv", produces = "text/csv")
-    @Operation(summary = "Per-flow table as CSV",
-            description = "One header row, then one row per flow. The leading table column is 'flow'; per-station rows will join later.")
+    @Operation(summary = "Per-flow and per-station tables as CSV",
+            description = "One header row, then one row per flow and, on WiFi, one per station. The leading 'table' column"
+                    + " says which (flow or station); station columns are prefixed 'station.' and empty on flow rows.")
     public ResponseEntity<String> resultCsv(@PathVariable String id) {
         UUID uuid = ExperimentIds.parse(id);
         return csv(uuid + "-result.csv", ResultCsv.flows(result(uuid)));
@@ -71,8 +72,11 @@ public class ResultController {
     @Operation(summary = "Per-station TXQ counters in mac80211's debugfs aqm format",
             description = "One block per station: a 'station NAME' line, the CoDel parameter line, the column header "
                     + "'" + AqmTable.HEADER + "' and one row per TID 0-15. Only for WiFi experiments with mac80211 TXQs.")
+    @ApiResponse(responseCode = "200", description = "The aqm text, as `cat /sys/kernel/debug/ieee80211/*/netdev:*/stations/*/aqm` prints it",
+            content = @Content(mediaType = MediaType.TEXT_PLAIN_VALUE, schema = @io.swagger.v3.oas.annotations.media.Schema(type = "string")))
     @ApiResponse(responseCode = "404", description = "Unknown experiment, or one without mac80211 TXQs",
             content = @Content(mediaType = "application/problem+json"))
+    @ApiResponse(responseCode = "409", description = "Not succeeded (yet)", content = @Content(mediaType = "application/problem+json"))
     public ResponseEntity<String> aqm(@PathVariable String id) {
         UUID uuid = ExperimentIds.parse(id);
         SimulationResult result = result(uuid);

@@ -80,7 +80,7 @@ public class SweepService {
         if (repeat.isPresent()) {
             return repeat.get();
         }
-        Map<String, UUID> reusable = plan.reuse()
+        Map<String, UUID> reusable = plan.reuse() && engineVersion.identifiesTheCode()
                 ? sweeps.reusable(plan.cells().stream().map(SweepPlan.Cell::scenarioSha256).toList(), engineVersion.value())
                 : Map.of();
         long toRun = plan.cells().stream().filter(cell -> !reusable.containsKey(cell.scenarioSha256())).count();
@@ -124,7 +124,7 @@ public class SweepService {
     /** What a submission would do now, storing nothing. */
     public SweepValidation validate(SweepPlan plan) {
         int reusable = 0;
-        if (plan.reuse()) {
+        if (plan.reuse() && engineVersion.identifiesTheCode()) {
             Map<String, UUID> found = sweeps.reusable(
                     plan.cells().stream().map(SweepPlan.Cell::scenarioSha256).toList(), engineVersion.value());
             reusable = (int) plan.cells().stream().filter(cell -> found.containsKey(cell.scenarioSha256())).count();

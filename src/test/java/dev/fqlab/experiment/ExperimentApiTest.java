@@ -174,6 +174,7 @@ class ExperimentApiTest extends ServiceTest {
 
         // Tags all match; statuses any match.
         assertThat(idsOf(page("/api/v1/experiments?tag=" + tag + "&tag=n3"))).containsExactly(ids.get(3));
+        assertThat(idsOf(page("/api/v1/experiments?tag=" + tag + "&tag=n3&tag=" + tag))).as("a repeated tag").containsExactly(ids.get(3));
         ids.forEach(id -> awaitStatus(id, "SUCCEEDED", Duration.ofSeconds(30)));
         assertThat(idsOf(page("/api/v1/experiments?tag=" + tag + "&status=SUCCEEDED"))).hasSize(5);
         assertThat(idsOf(page("/api/v1/experiments?tag=" + tag + "&status=queued,running"))).isEmpty();
