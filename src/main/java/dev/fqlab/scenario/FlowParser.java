@@ -28,6 +28,13 @@ final class FlowParser {
     private static final NumberRange UDP_INTERVAL_MS = NumberRange.closed(0, 3_600_000);
     private static final NumberRange PING_INTERVAL_MS = NumberRange.openClosed(0, 3_600_000);
     private static final IntRange PACKET_BYTES = IntRange.of(28, 65535).withNote("28 = IPv4 + UDP headers");
+    /**
+     * On WiFi a packet travels as one MSDU (A-MSDU is not modelled): at most 2304 bytes (IEEE 802.11-2016, 9.2.4.7),
+     * of which the LLC/SNAP header takes 8.
+     */
+    static final int WIFI_MAX_PACKET_BYTES = 2296;
+    private static final IntRange WIFI_PACKET_BYTES = IntRange.of(28, WIFI_MAX_PACKET_BYTES)
+            .withNote("on WiFi a packet is one MSDU: 2304 bytes at most, 8 of them LLC/SNAP");
     private static final IntRange PACKETS = IntRange.atLeast(1);
     private static final int MAX_BURST = 100_000;
     private static final IntRange BURST = IntRange.of(1, MAX_BURST);
@@ -38,6 +45,8 @@ final class FlowParser {
      */
     static final IntRange MSS = IntRange.of(536, 8948)
             .withNote("536 = RFC 879's default MSS; 8948 = a 9000-byte jumbo packet less 52 bytes of IPv4 + TCP header");
+    private static final IntRange WIFI_MSS = IntRange.of(536, WIFI_MAX_PACKET_BYTES - 52)
+            .withNote("on WiFi a segment and its 52 header bytes are one MSDU of at most 2304 bytes, 8 of them LLC/SNAP");
     /** {@code sk_pacing_shift} is a u8 used as a shift of a rate in bytes per second (kernel-spec §6). */
     static final IntRange PACING_SHIFT = IntRange.of(0, 31).withNote("a right shift of the pacing rate in bytes/s");
     private static final IntRange TCP_BYTES = IntRange.atLeast(1);
@@ -206,7 +215,7 @@ final class FlowParser {
         }
         Double rateMbps = reader.optionalNumber("rateMbps", RATE_MBPS);
         Double intervalMs = reader.optionalNumber("intervalMs", UDP_INTERVAL_MS);
-        Integer packetBytes = reader.intValue("packetBytes", PACKET_BYTES, 1500);
+        Integer packetBytes = reader.intValue("packetBytes", packetBytes(), 1500);
         Long packets = reader.optionalInteger("packets", PACKETS);
         boolean singleBurst = !hasRate && intervalMs != null && intervalMs == 0;
         Integer burst = singleBurst ? singleBurst(reader, packets) : reader.intValue("burst", BURST, 1);
@@ -246,7 +255,7 @@ final class FlowParser {
                 CongestionControlKind::json, CongestionControlKind.CUBIC);
         TcpOrigin origin = reader.enumValue("origin", TcpOrigin.values(), TcpOrigin::json, TcpOrigin.REMOTE);
         Integer pacingShift = reader.intValue("pacingShift", PACING_SHIFT, 10);
-        Integer mss = reader.intValue("mss", MSS, 1448);
+        Integer mss = reader.intValue("mss", link == LinkKind.WIFI ? WIFI_MSS : MSS, 1448);
         Long bytes = reader.optionalInteger("bytes", TCP_BYTES);
         return problems.count() > before ? null : new TrafficSpec.Tcp(cc, origin, pacingShift, mss, bytes);
     }
@@ -254,7 +263,11 @@ final class FlowParser {
     private TrafficSpec ping(ObjectReader reader) {
         int before = problems.count();
         Double intervalMs = reader.number("intervalMs", PING_INTERVAL_MS, 500);
-        Integer packetBytes = reader.intValue("packetBytes", PACKET_BYTES, 64);
+        Integer packetBytes = reader.intValue("packetBytes", packetBytes(), 64);
         return problems.count() > before ? null : new TrafficSpec.Ping(intervalMs, packetBytes);
+    }
+
+    private IntRange packetBytes() {
+        return link == LinkKind.WIFI ? WIFI_PACKET_BYTES : PACKET_BYTES;
     }
 }

@@ -62,10 +62,15 @@ final class FirmwareDriver implements ApDriver {
     private final int[] cursor = new int[4];
     private final Ppdu[] ppdus;
 
-    /** Frames taken by wake calls (per-wake), waiting for the CPU to hand them to the firmware. */
+    /**
+     * per-wake: frames dequeued from TXQs and not yet in the firmware, in the order they were dequeued. Each job
+     * hands the oldest one over, so frames enter the firmware in dequeue order and a flow is never reordered.
+     */
     private final PacketFifo handovers = new PacketFifo();
     private final ArrayDeque<Txq> handoverTxqs = new ArrayDeque<>();
     private final int[] handingOver = new int[4];
+    /** Hand-over jobs queued by wake calls, one per frame they took. */
+    private int handoverJobs;
     private int refills;
     private boolean runRequested;
     private boolean running;
@@ -73,7 +78,7 @@ final class FirmwareDriver implements ApDriver {
     private int runFrames;
     private Packet inFlight;
     private Txq inFlightTxq;
-    private Txq target;
+    private boolean handoverJob;
     private int acIndex;
     private Txq current;
     private int budgetLeft;
@@ -132,13 +137,25 @@ final class FirmwareDriver implements ApDriver {
         }
         Packet p = ap.txDequeue(txq, now);
         if (p != null) {
-            handovers.add(p);
-            handoverTxqs.add(txq);
-            handingOver[txq.ac]++;
+            queueHandover(p, txq);
+            handoverJobs++;
             if (txq.isEmpty()) {
                 ap.txDequeue(txq, now); // the loop's last dequeue: finds nothing, releases the flow
             }
         }
+    }
+
+    private void queueHandover(Packet p, Txq txq) {
+        handovers.add(p);
+        handoverTxqs.add(txq);
+        handingOver[txq.ac]++;
+    }
+
+    /** The oldest frame dequeued and not yet handed to the firmware. */
+    private Packet takeHandover() {
+        inFlightTxq = handoverTxqs.poll();
+        handingOver[inFlightTxq.ac]--;
+        return handovers.poll();
     }
 
     // --- the host CPU -------------------------------------------------------------------------------------
@@ -181,12 +198,13 @@ final class FirmwareDriver implements ApDriver {
 
     /** Takes the next job: hand-overs of frames taken at wake first, then refills, then a draining run. */
     private boolean beginRun() {
-        if (!handovers.isEmpty()) {
-            target = handoverTxqs.poll();
+        if (handoverJobs > 0) {
+            handoverJobs--;
+            handoverJob = true;
             drainRun = false;
         } else if (refills > 0) {
             refills--;
-            target = null;
+            handoverJob = false;
             drainRun = false;
         } else if (runRequested) {
             runRequested = false;
@@ -206,18 +224,22 @@ final class FirmwareDriver implements ApDriver {
         if (runFrames > 0) {
             return null;
         }
-        if (target != null) {
-            inFlightTxq = target;
-            handingOver[target.ac]--;
-            target = null;
-            return handovers.poll();
+        if (handoverJob) {
+            handoverJob = false;
+            return takeHandover();
         }
+        // A refill dequeues now, after its wake cost; wake calls meanwhile may have taken older frames of the same
+        // TXQ, so it queues its frame behind theirs and hands over the oldest.
         Txq txq = backloggedTxq();
-        if (txq == null || held[txq.ac] >= capacity) {
+        if (txq == null || held[txq.ac] + handingOver[txq.ac] >= capacity) {
             return null;
         }
-        inFlightTxq = txq;
-        return ap.txDequeue(txq, now);
+        Packet p = ap.txDequeue(txq, now);
+        if (p == null) {
+            return null;
+        }
+        queueHandover(p, txq);
+        return takeHandover();
     }
 
     /** A TXQ that still holds frames, for refills after completions. */
