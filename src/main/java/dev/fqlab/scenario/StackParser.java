@@ -99,6 +99,12 @@ final class StackParser {
         }
         SchedulerSpec scheduler = scheduler(reader.take("scheduler"), reader.pointerOf("scheduler"));
         AqlSpec aql = aql(reader.take("aql"), reader.pointerOf("aql"));
+        if (aql != null && aql.enabled() && Boolean.FALSE.equals(txqsEnabled)) {
+            // mac80211 keeps AQL's accounting in ieee80211_tx_dequeue: without TXQs nothing would count airtime.
+            problems.add(reader.pointerOf("aql") + "/enabled",
+                    "must be false when txqs.enabled is false: AQL limits what leaves mac80211's TXQs");
+            aql = null;
+        }
         DriverSpec driver = driver(reader.take("driver"), reader.pointerOf("driver"));
         return new StackSpec(qdisc, txqs, scheduler, aql, driver);
     }

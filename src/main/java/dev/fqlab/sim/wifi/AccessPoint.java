@@ -14,6 +14,7 @@ import dev.fqlab.sim.scenario.AccessCategory;
 import dev.fqlab.sim.scenario.CodelArithmetic;
 import dev.fqlab.sim.scenario.CodelSettings;
 import dev.fqlab.sim.scenario.DequeueStrategy;
+import dev.fqlab.sim.scenario.PhyStandard;
 import dev.fqlab.sim.scenario.QuantumMode;
 import dev.fqlab.sim.scenario.StackSpec;
 import dev.fqlab.sim.scenario.TxqsSpec;
@@ -27,7 +28,6 @@ import dev.fqlab.sim.wifi.mac80211.Aql;
 import dev.fqlab.sim.wifi.mac80211.Fq;
 import dev.fqlab.sim.wifi.mac80211.Txq;
 import dev.fqlab.sim.wifi.mac80211.TxqScheduler;
-import dev.fqlab.sim.wifi.phy.ControlFrames;
 import dev.fqlab.sim.wifi.phy.Edca;
 import dev.fqlab.sim.wifi.phy.PhyMode;
 import java.util.ArrayList;
@@ -103,17 +103,28 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
                 txqs[s][ac.ordinal()] = fq.newTxq(s, Tids.tid(ac), ac.ordinal());
             }
         }
-        this.scheduler = TxqScheduler.create(stack.scheduler(), stationCount, airtimeWeights);
         this.aql = new Aql(stack.aql(), stationCount);
+        this.scheduler = TxqScheduler.create(stack.scheduler(), stationCount, airtimeWeights, aql);
         int maxSubframes = Math.max(1, link.ampdu().maxSubframes());
         var driverSpec = stack.driver();
         this.driver = driverSpec.dequeue() == DequeueStrategy.AGGREGATE
-                ? new Ath9kDriver(this, scheduler, sim, driverSpec.hwQueueAggregates(), maxSubframes,
-                        driverSpec.perWakeCpuUs(), driverSpec.perPacketCpuUs(), driverSpec.batchContentionCpuUs())
+                ? new Ath9kDriver(this, scheduler, sim, driverSpec.hwQueueAggregates(), aggregatingAcs(link),
+                        maxSubframes, driverSpec.perWakeCpuUs(), driverSpec.perPacketCpuUs(),
+                        driverSpec.batchContentionCpuUs())
                 : new FirmwareDriver(this, scheduler, sim, driverSpec, stationCount, Tids.TID_OF_AC, maxSubframes);
         for (AccessCategory ac : AccessCategory.values()) {
             contenders[ac.ordinal()] = medium.contender(this, ac);
         }
+    }
+
+    /** Per AC, whether its frames go as A-MPDUs: never VO (as {@link #build} decides), nor 802.11a or A-MPDU off. */
+    private static boolean[] aggregatingAcs(WifiLinkSpec link) {
+        boolean[] aggregates = new boolean[4];
+        for (AccessCategory ac : AccessCategory.values()) {
+            aggregates[ac.ordinal()] = link.ampdu().enabled() && link.standard() != PhyStandard.A
+                    && ac != AccessCategory.VO;
+        }
+        return aggregates;
     }
 
     /** The legacy driver's per-station TID queues: plain FIFOs without limits of their own (the pool limits). */
@@ -197,22 +208,32 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
         }
         Packet p = fq.dequeue(txq, now);
         if (p != null && aql.enabled()) {
-            p.aqlNs = airtimeEstimateNs(stations[txq.station].phy, p);
+            p.aqlNs = airtimeEstimateNs(stations[txq.station].phy, p, txq.ac != AccessCategory.VO.ordinal());
             aql.dequeued(txq.station, txq.ac, p.aqlNs);
         }
         return p;
     }
 
     /**
-     * mac80211's expected airtime of one frame in an A-MPDU (kernel-spec §4.6): the per-1024-byte duration scaled to
-     * the frame, plus the PPDU overhead divided among the subframes by {@code agg_shift}; at least 4 µs.
+     * mac80211's expected airtime of one frame ({@code ieee80211_calc_expected_tx_airtime}, kernel-spec §4.6) as
+     * AQL stores it: in 4 µs units rounded up, at most 4092 µs. Frame length {@code len + 38}. Legacy OFDM:
+     * 20 + 16 µs plus the payload at the rate. HT/VHT: the per-1024-byte duration scaled to the frame plus the PPDU
+     * overhead {@code 36 + 4 × streams} µs, which A-MPDU-able frames (every AC but VO) share by {@code agg_shift};
+     * at least 4 µs.
      */
-    static long airtimeEstimateNs(PhyMode phy, Packet p) {
-        double per1024Us = 1024 * 8 / phy.dataRateMbps();
-        int shift = per1024Us > 400 ? 1 : per1024Us > 250 ? 2 : per1024Us > 150 ? 3 : per1024Us > 70 ? 4 : 5;
-        double overheadUs = 36 + 4 * phy.spatialStreams();
-        double us = per1024Us * (p.length + 38) / 1024 + overheadUs / (1 << shift);
-        return Math.max(4_000, Math.round(us * 1_000));
+    static long airtimeEstimateNs(PhyMode phy, Packet p, boolean ampdu) {
+        int bytes = p.length + 38;
+        double us;
+        if (phy.format() == PhyMode.Format.NON_HT) {
+            us = 20 + 16 + bytes * 8 / phy.dataRateMbps();
+        } else {
+            double per1024Us = 1024 * 8 / phy.dataRateMbps();
+            double overheadUs = 36 + 4 * phy.spatialStreams();
+            int shift = !ampdu ? 0 : per1024Us > 400 ? 1 : per1024Us > 250 ? 2 : per1024Us > 150 ? 3 : per1024Us > 70 ? 4 : 5;
+            us = Math.max(4, per1024Us * bytes / 1024 + overheadUs / (1 << shift));
+        }
+        long units = Math.min(1023, (long) Math.ceil(us / 4));
+        return units * 4_000;
     }
 
     // --- the driver's view -----------------------------------------------------------------------------------
@@ -314,9 +335,9 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
         completions.txCompleted(p, now);
     }
 
-    /** SIFS and the response after a PPDU: BlockAck for an A-MPDU, else ACK. */
+    /** SIFS and the response after a PPDU: BlockAck for an A-MPDU, else ACK, at the basic rate for its rate. */
     static long responseTime(Ppdu ppdu) {
-        return Edca.SIFS_NS + (ppdu.aggregated ? ControlFrames.blockAckNs() : ControlFrames.ackNs());
+        return Edca.SIFS_NS + ppdu.responseNs;
     }
 
     /** A station's uplink TXOP: its airtime counts against it (RX airtime). */

@@ -10,7 +10,9 @@ import dev.fqlab.sim.wifi.mac80211.TxqScheduler;
 /**
  * ath9k's pull-per-aggregate driver, kernel-spec §5.1: the driver builds an A-MPDU only while the AC's hardware
  * queue holds fewer than {@code hwQueueAggregates} (2) of them — one on the air, one ready — so everything else
- * waits in the TXQs where fq/CoDel and the scheduler act. Each aggregate is one scheduling pass: the scheduler
+ * waits in the TXQs where fq/CoDel and the scheduler act. Traffic that is not aggregated (VO, 802.11a, or A-MPDU
+ * off) goes as single frames, and the queue then holds up to {@link #NON_AGGREGATE_DEPTH} of them
+ * ({@code ATH_NON_AGGR_MIN_QDEPTH}). Each aggregate is one scheduling pass: the scheduler
  * names a TXQ, the driver fills a PPDU from its retries and its frames. Runs on every wake and every completion.
  *
  * <p>Host CPU ({@code perWakeCpuUs}, {@code perPacketCpuUs}, {@code batchContentionCpuUs}): building an
@@ -21,9 +23,12 @@ import dev.fqlab.sim.wifi.mac80211.TxqScheduler;
  * the air waits for the CPU. With all costs 0 an aggregate is ready at once.
  */
 final class Ath9kDriver implements ApDriver {
+    /** {@code ATH_NON_AGGR_MIN_QDEPTH}: single frames an AC's hardware queue takes (kernel-spec §4.1, §5.1). */
+    static final int NON_AGGREGATE_DEPTH = 8;
+
     private final AccessPoint ap;
     private final TxqScheduler scheduler;
-    private final int depth;
+    private final int[] depth = new int[4];
     private final Ppdu[][] ring;
     private final int[] head = new int[4];
     private final int[] count = new int[4];
@@ -47,8 +52,9 @@ final class Ath9kDriver implements ApDriver {
         }
     };
 
-    Ath9kDriver(AccessPoint ap, TxqScheduler scheduler, Simulator sim, int hwQueueAggregates, int maxSubframes,
-                double perWakeCpuUs, double perPacketCpuUs, double batchContentionCpuUs) {
+    /** @param aggregates per AC, whether its traffic goes as A-MPDUs */
+    Ath9kDriver(AccessPoint ap, TxqScheduler scheduler, Simulator sim, int hwQueueAggregates, boolean[] aggregates,
+                int maxSubframes, double perWakeCpuUs, double perPacketCpuUs, double batchContentionCpuUs) {
         this.ap = ap;
         this.scheduler = scheduler;
         this.sim = sim;
@@ -56,12 +62,14 @@ final class Ath9kDriver implements ApDriver {
         this.packetNs = Math.round(perPacketCpuUs * Time.NS_PER_US);
         this.contentionNs = Math.round(batchContentionCpuUs * Time.NS_PER_US);
         this.cpu = wakeNs > 0 || packetNs > 0 || contentionNs > 0;
-        this.depth = hwQueueAggregates;
-        this.readyAt = new long[4][depth];
-        this.ring = new Ppdu[4][depth];
+        this.readyAt = new long[4][];
+        this.ring = new Ppdu[4][];
         for (int ac = 0; ac < 4; ac++) {
-            for (int i = 0; i < depth; i++) {
-                ring[ac][i] = new Ppdu(maxSubframes);
+            depth[ac] = aggregates[ac] ? hwQueueAggregates : NON_AGGREGATE_DEPTH;
+            readyAt[ac] = new long[depth[ac]];
+            ring[ac] = new Ppdu[depth[ac]];
+            for (int i = 0; i < depth[ac]; i++) {
+                ring[ac][i] = new Ppdu(aggregates[ac] ? maxSubframes : 1);
             }
         }
     }
@@ -74,8 +82,8 @@ final class Ath9kDriver implements ApDriver {
 
     /** Builds aggregates until the hardware queue is full or no TXQ has anything to give. */
     private void fill(int ac, long now) {
-        while (count[ac] < depth) {
-            int index = (head[ac] + count[ac]) % depth;
+        while (count[ac] < depth[ac]) {
+            int index = (head[ac] + count[ac]) % depth[ac];
             Ppdu slot = ring[ac][index];
             if (!buildOne(ac, slot, now)) {
                 return;
@@ -136,7 +144,7 @@ final class Ath9kDriver implements ApDriver {
 
     @Override
     public void completed(int ac, Ppdu ppdu, int finishedMpdus, long now) {
-        head[ac] = (head[ac] + 1) % depth;
+        head[ac] = (head[ac] + 1) % depth[ac];
         count[ac]--;
         fill(ac, now);
     }
@@ -146,7 +154,7 @@ final class Ath9kDriver implements ApDriver {
         int n = 0;
         for (int ac = 0; ac < 4; ac++) {
             for (int i = 0; i < count[ac]; i++) {
-                Ppdu p = ring[ac][(head[ac] + i) % depth];
+                Ppdu p = ring[ac][(head[ac] + i) % depth[ac]];
                 if (p.station == station) {
                     n += p.count();
                 }

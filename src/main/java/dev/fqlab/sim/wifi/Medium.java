@@ -5,7 +5,6 @@ import dev.fqlab.sim.core.RandomStream;
 import dev.fqlab.sim.core.Simulator;
 import dev.fqlab.sim.scenario.AccessCategory;
 import dev.fqlab.sim.wifi.mac.Ppdu;
-import dev.fqlab.sim.wifi.phy.ControlFrames;
 import dev.fqlab.sim.wifi.phy.Edca;
 import java.util.ArrayList;
 import java.util.List;
@@ -212,7 +211,7 @@ public final class Medium {
     }
 
     private static long response(Ppdu ppdu) {
-        return ppdu.aggregated ? ControlFrames.blockAckNs() : ControlFrames.ackNs();
+        return ppdu.responseNs;
     }
 
     private void endTxop(long now) {

@@ -66,6 +66,20 @@ class WifiEngineTest {
             assertThat(r.stations().getFirst().throughputMbps()).isCloseTo(28.97, within(28.97 * 0.01));
             assertThat(r.stations().getFirst().avgAggregateSize()).isEqualTo(1.0);
         }
+
+        @Test
+        void withoutAggregationAth9kQueuesEightFramesInHardware() {
+            // kernel-spec §5.1: non-aggregated traffic fills the hardware queue up to ATH_NON_AGGR_MIN_QDEPTH = 8
+            // frames. A sparse ping takes the slot freed by the next completion: half a TXOP on average until then,
+            // then 7 frames of 406.5 µs (see above) ahead of it, then its own exchange, 43 + 67.5 + 20 +
+            // 4·⌈(16 + 8·102 + 6)/216⌉ + 16 + 28 = 194.5 µs; plus 0.5 ms, half the default wiredRttMs, from the
+            // server: 0.2 + 2.85 + 0.19 + 0.5 ≈ 3.74 ms one way (≈ 1.3 ms with a 2-frame queue).
+            var link = WifiScenarios.link(PhyStandard.A, 20, false, new AmpduSpec(false, 32, 65535, 4000));
+            var station = new StationSpec("sta", null, null, 0, 256, 54.0);
+            SimulationResult r = run(wifi(link, WifiScenarios.txqStack(), List.of(station), 10, 1,
+                    udpTo("u", "sta", 100, 10), pingTo("p", "sta", 100, 10)));
+            assertThat(ping(r).latencyMs().p50()).isBetween(3.74 * 0.9, 3.74 * 1.1);
+        }
     }
 
     @Nested

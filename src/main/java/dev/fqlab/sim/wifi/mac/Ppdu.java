@@ -18,6 +18,8 @@ public final class Ppdu {
     public long ppduNs;
     /** Whether the response is a BlockAck (A-MPDU) rather than an ACK. */
     public boolean aggregated;
+    /** Duration of that response, at the basic rate the PPDU's rate calls for (ControlFrames). */
+    public long responseNs;
 
     public Ppdu(int maxMpdus) {
         this.mpdus = new Packet[maxMpdus];
@@ -34,6 +36,7 @@ public final class Ppdu {
         this.ac = ac;
         this.aggregated = aggregated;
         this.ppduNs = 0;
+        this.responseNs = 0;
     }
 
     public void add(Packet p, int bytes) {

@@ -1,27 +1,36 @@
 package dev.fqlab.sim.wifi.mac;
 
 import dev.fqlab.sim.packet.Packet;
+import dev.fqlab.sim.scenario.AccessCategory;
 import dev.fqlab.sim.scenario.AmpduSpec;
+import dev.fqlab.sim.wifi.phy.ControlFrames;
+import dev.fqlab.sim.wifi.phy.Edca;
 import dev.fqlab.sim.wifi.phy.MacFraming;
 import dev.fqlab.sim.wifi.phy.PhyMode;
 
 /**
  * Fills a PPDU the way ath9k's {@code ath_tx_form_aggr} does (kernel-spec §5.1): retransmissions first, then new
  * frames, while the A-MPDU stays within {@code maxSubframes}, {@code maxBytes}, the PSDU that fits in
- * {@code maxDurationUs} at the peer's rate, and the BlockAck window. A new frame that does not fit is parked for
- * the next PPDU (it has already left its queue). Without aggregation (802.11a, or VO) a PPDU carries one MPDU.
+ * {@code maxDurationUs} (or the AC's TXOP limit when that is shorter: ath9k's {@code ath_max_framelen}) at the
+ * peer's rate, and the BlockAck window. A new frame that does not fit is parked for the next PPDU (it has already
+ * left its queue). Without aggregation (802.11a, or VO) a PPDU carries one MPDU.
  */
 public final class PpduBuilder {
     private final int maxSubframes;
     private final int maxBytes;
-    private final long maxDurationNs;
+    /** Per AC: {@code maxDurationUs}, capped by a non-zero EDCA TXOP limit (VI 3.008 ms, VO 1.504 ms). */
+    private final long[] maxDurationNs = new long[4];
     private final boolean ampdu;
 
     public PpduBuilder(AmpduSpec spec) {
         this.ampdu = spec.enabled();
         this.maxSubframes = spec.enabled() ? spec.maxSubframes() : 1;
         this.maxBytes = spec.maxBytes();
-        this.maxDurationNs = spec.maxDurationUs() * 1_000L;
+        for (AccessCategory ac : AccessCategory.values()) {
+            long txop = Edca.txopLimitNs(ac);
+            long limit = spec.maxDurationUs() * 1_000L;
+            maxDurationNs[ac.ordinal()] = txop > 0 ? Math.min(limit, txop) : limit;
+        }
     }
 
     /**
@@ -34,7 +43,7 @@ public final class PpduBuilder {
         boolean aggregating = ampdu && aggregate && phy.aggregates();
         ppdu.reset(station, tid, ac, aggregating);
         int limitFrames = aggregating ? Math.min(maxSubframes, ppdu.capacity()) : 1;
-        int limitBytes = aggregating ? Math.min(maxBytes, phy.maxPsduBytes(maxDurationNs)) : Integer.MAX_VALUE;
+        int limitBytes = aggregating ? Math.min(maxBytes, phy.maxPsduBytes(maxDurationNs[ac])) : Integer.MAX_VALUE;
         while (ppdu.count() < limitFrames) {
             boolean retry = true;
             Packet p = ba.pollRetry();
@@ -68,6 +77,7 @@ public final class PpduBuilder {
         }
         if (!ppdu.isEmpty()) {
             ppdu.ppduNs = phy.ppduNs(ppdu.psduBytes());
+            ppdu.responseNs = ControlFrames.responseNs(phy, aggregating);
         }
     }
 }

@@ -7,14 +7,17 @@ import dev.fqlab.sim.scenario.SchedulerSpec;
  * station and AC, started at and topped up by the station's quantum ({@code quantumUs × weight / 256}); airtime
  * is charged after the fact (TX at completion, RX when received, if {@code chargeRx}). A station whose deficit
  * is negative is topped up and rotated to the tail; a served TXQ that still has frames goes back to the head, so
- * the same station is served again in the next pass until its deficit runs out.
+ * the same station is served again in the next pass until its deficit runs out. With AQL (v6.0+ kernels) the
+ * deficit that counts is less the station's pending airtime, a throttled TXQ is rotated to the tail too, and a
+ * full rotation without an eligible TXQ ends the search.
  */
 final class AirtimeScheduler extends TxqScheduler {
     private final long[][] deficitNs;
     private final long[] quantumNs;
     private final boolean chargeRx;
 
-    AirtimeScheduler(SchedulerSpec.Airtime spec, int stations, int[] weights) {
+    AirtimeScheduler(SchedulerSpec.Airtime spec, int stations, int[] weights, Aql aql) {
+        super(aql);
         this.chargeRx = spec.chargeRx();
         this.quantumNs = new long[stations];
         this.deficitNs = new long[stations][4];
@@ -26,15 +29,34 @@ final class AirtimeScheduler extends TxqScheduler {
         }
     }
 
+    /** {@code ieee80211_next_txq}, v6.0+ order. */
     @Override
     public Txq next(int ac) {
+        Txq head = null;
+        boolean foundEligible = false;
         while (true) {
             Txq t = firstOf(ac);
             if (t == null) {
                 return null;
             }
-            if (deficitNs[t.station][ac] < 0) {
+            if (t == head) {
+                if (!foundEligible) {
+                    return null; // a full rotation: AQL throttles every TXQ
+                }
+                foundEligible = false;
+            }
+            if (head == null) {
+                head = t;
+            }
+            boolean aqlAllows = aql.mayDequeue(t.station, ac);
+            long deficit = deficitNs[t.station][ac] - aql.pendingNs(t.station, ac);
+            if (aqlAllows) {
+                foundEligible = true;
+            }
+            if (deficit < 0) {
                 deficitNs[t.station][ac] += quantumNs[t.station];
+            }
+            if (deficit < 0 || !aqlAllows) {
                 moveToTail(t);
                 continue;
             }

@@ -5,17 +5,24 @@ import dev.fqlab.sim.scenario.SchedulerSpec;
 /**
  * Which TXQ the driver serves next, per access category: mac80211's {@code ieee80211_schedule_txq},
  * {@code ieee80211_txq_schedule_start}, {@code ieee80211_next_txq} and {@code ieee80211_return_txq}
- * (kernel-spec §4.3). A scheduling pass serves each TXQ at most once.
+ * (kernel-spec §4.3). A scheduling pass serves each TXQ at most once. As in v6.0+ kernels, {@code next_txq} skips
+ * TXQs whose station AQL throttles (rotating them to the tail) and gives up after a full rotation finds none
+ * eligible.
  */
 public abstract class TxqScheduler {
     private final Txq[] first = new Txq[4];
     private final Txq[] last = new Txq[4];
     private final long[] round = new long[4];
+    protected final Aql aql;
 
-    public static TxqScheduler create(SchedulerSpec spec, int stations, int[] airtimeWeights) {
+    protected TxqScheduler(Aql aql) {
+        this.aql = aql;
+    }
+
+    public static TxqScheduler create(SchedulerSpec spec, int stations, int[] airtimeWeights, Aql aql) {
         return switch (spec) {
-            case SchedulerSpec.RoundRobin r -> new RoundRobinScheduler();
-            case SchedulerSpec.Airtime a -> new AirtimeScheduler(a, stations, airtimeWeights);
+            case SchedulerSpec.RoundRobin r -> new RoundRobinScheduler(aql);
+            case SchedulerSpec.Airtime a -> new AirtimeScheduler(a, stations, airtimeWeights, aql);
         };
     }
 

@@ -67,6 +67,9 @@ public final class PhyMode {
     /** N_DBPS of each 802.11a rate (20 MHz, 48 data subcarriers). */
     private static final int[] LEGACY_DBPS = {24, 36, 48, 72, 96, 144, 192, 216};
 
+    /** The non-HT reference rate of MCS 0–9 (HT uses m % 8). */
+    private static final double[] NON_HT_REFERENCE_MBPS = {6, 12, 18, 24, 36, 48, 54, 54, 54, 54};
+
     /** Bits per subcarrier (N_BPSCS) of MCS 0–9 (HT uses m % 8). */
     private static final int[] BITS_PER_SUBCARRIER = {1, 2, 2, 4, 4, 6, 6, 6, 8, 8};
     /** Code rate R = numerator / denominator of MCS 0–9. */
@@ -189,6 +192,16 @@ public final class PhyMode {
     /** The PHY data rate in Mbit/s: N_DBPS per 4 µs symbol, or per 3.6 µs with the short guard interval. */
     public double dataRateMbps() {
         return shortGuardInterval ? dataBitsPerSymbol * 10.0 / 36 : dataBitsPerSymbol / 4.0;
+    }
+
+    /**
+     * The non-HT reference rate (IEEE 802.11-2016 10.6.6.5.2, Tables 19-27 ff. and 21-29 ff.): the 802.11a rate of
+     * the same modulation and coding — BPSK 1/2 6, QPSK 1/2 12, QPSK 3/4 18, 16-QAM 1/2 24, 16-QAM 3/4 36,
+     * 64-QAM 2/3 48, 64-QAM 3/4 and 5/6 and 256-QAM 54 Mbit/s; an 802.11a mode's own rate. It chooses the rate
+     * of the control response (ControlFrames).
+     */
+    public double nonHtReferenceRateMbps() {
+        return format == Format.NON_HT ? dataRateMbps() : NON_HT_REFERENCE_MBPS[format == Format.HT ? mcs % 8 : mcs];
     }
 
     /** Whether this mode can carry an A-MPDU: false for 802.11a; VHT always sends one. */

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 /** AQL's thresholds (kernel-spec §4.5) and the airtime scheduler's deficit rules (§4.3). */
 class AqlAndSchedulerTest {
     private static final long US = 1_000;
+    private static final Aql NO_AQL = new Aql(new AqlSpec(false, 5000, 12000, 24000), 8);
 
     @Test
     void aqlAllowsBelowLowAndBelowHighOnlyWhileTheRadioIsUnderItsThreshold() {
@@ -40,19 +41,27 @@ class AqlAndSchedulerTest {
         assertThat(aql.mayDequeue(0, 0)).isTrue();
     }
 
-    @Test
-    void airtimeSchedulerServesAStationUntilItsDeficitIsNegativeThenRotates() {
+    /** One backlogged TXQ per station, stations 0, 1, … in order, all of AC 0. */
+    private static Txq[] backloggedTxqs(int stations) {
         Fq fq = new Fq(new TxqsSpec(true, true, 64, 8192, 16 << 20, 300, QuantumMode.BYTES,
                 new CodelSettings(20, 100, true, null, CodelArithmetic.LINUX), true), (p, now) -> { });
-        Txq a = fq.newTxq(0, 0, 0);
-        Txq b = fq.newTxq(1, 0, 0);
-        for (Txq t : new Txq[] {a, b}) {
+        Txq[] txqs = new Txq[stations];
+        for (int s = 0; s < stations; s++) {
+            txqs[s] = fq.newTxq(s, 0, 0);
             Packet p = new Packet();
             p.length = 100;
             p.truesize = 600;
-            fq.enqueue(t, p, 0);
+            fq.enqueue(txqs[s], p, 0);
         }
-        var scheduler = new AirtimeScheduler(new SchedulerSpec.Airtime(256, true), 2, new int[] {256, 256});
+        return txqs;
+    }
+
+    @Test
+    void airtimeSchedulerServesAStationUntilItsDeficitIsNegativeThenRotates() {
+        Txq[] txqs = backloggedTxqs(2);
+        Txq a = txqs[0];
+        Txq b = txqs[1];
+        var scheduler = new AirtimeScheduler(new SchedulerSpec.Airtime(256, true), 2, new int[] {256, 256}, NO_AQL);
         scheduler.schedule(a);
         scheduler.schedule(b);
         scheduler.startRound(0);
@@ -70,8 +79,8 @@ class AqlAndSchedulerTest {
 
     @Test
     void rxAirtimeCountsOnlyWhenChargeRxIsOn() {
-        var charged = new AirtimeScheduler(new SchedulerSpec.Airtime(256, true), 1, new int[] {256});
-        var notCharged = new AirtimeScheduler(new SchedulerSpec.Airtime(256, false), 1, new int[] {256});
+        var charged = new AirtimeScheduler(new SchedulerSpec.Airtime(256, true), 1, new int[] {256}, NO_AQL);
+        var notCharged = new AirtimeScheduler(new SchedulerSpec.Airtime(256, false), 1, new int[] {256}, NO_AQL);
         charged.chargeAirtime(0, 0, 0, 100 * US);
         notCharged.chargeAirtime(0, 0, 0, 100 * US);
         assertThat(charged.deficitNs(0, 0)).isEqualTo(156 * US);
@@ -80,8 +89,54 @@ class AqlAndSchedulerTest {
 
     @Test
     void weightsScaleTheQuantum() {
-        var scheduler = new AirtimeScheduler(new SchedulerSpec.Airtime(256, true), 2, new int[] {256, 512});
+        var scheduler = new AirtimeScheduler(new SchedulerSpec.Airtime(256, true), 2, new int[] {256, 512}, NO_AQL);
         assertThat(scheduler.deficitNs(0, 0)).isEqualTo(256 * US);
         assertThat(scheduler.deficitNs(1, 0)).isEqualTo(512 * US);
+    }
+
+    @Test
+    void nextTxqSkipsStationsAqlThrottlesAndGivesUpAfterAFullRotation() {
+        // kernel-spec §4.3 (v6.0+): ineligible TXQs are rotated to the tail; a rotation finding none ends the search.
+        for (boolean airtime : new boolean[] {false, true}) {
+            Aql aql = new Aql(new AqlSpec(true, 5000, 12000, 24000), 3);
+            TxqScheduler scheduler = airtime
+                    ? new AirtimeScheduler(new SchedulerSpec.Airtime(256, true), 3, new int[] {256, 256, 256}, aql)
+                    : new RoundRobinScheduler(aql);
+            Txq[] txqs = backloggedTxqs(3);
+            for (Txq t : txqs) {
+                scheduler.schedule(t);
+            }
+            aql.dequeued(0, 0, 12_000 * US); // station 0 at its high limit: throttled
+            scheduler.startRound(0);
+            assertThat(scheduler.next(0)).as("airtime " + airtime).isSameAs(txqs[1]);
+            assertThat(scheduler.next(0)).as("airtime " + airtime).isSameAs(txqs[2]);
+            assertThat(scheduler.next(0)).as("only the throttled TXQ is left").isNull();
+
+            scheduler.giveBack(txqs[1]);
+            scheduler.giveBack(txqs[2]);
+            aql.dequeued(1, 0, 12_000 * US);
+            aql.dequeued(2, 0, 12_000 * US);
+            scheduler.startRound(0);
+            assertThat(scheduler.next(0)).as("every station throttled").isNull();
+
+            aql.completed(0, 0, 12_000 * US);
+            scheduler.startRound(0);
+            assertThat(scheduler.next(0)).as("airtime " + airtime).isSameAs(txqs[0]);
+        }
+    }
+
+    @Test
+    void pendingAirtimeCountsAgainstTheDeficit() {
+        // v6.0+: eligibility uses deficit − aql_tx_pending. Station 0: 256 − 300 µs pending < 0 → topped up to 512 µs
+        // and rotated behind station 1, which is served first.
+        Aql aql = new Aql(new AqlSpec(true, 5000, 12000, 24000), 2);
+        var scheduler = new AirtimeScheduler(new SchedulerSpec.Airtime(256, true), 2, new int[] {256, 256}, aql);
+        Txq[] txqs = backloggedTxqs(2);
+        scheduler.schedule(txqs[0]);
+        scheduler.schedule(txqs[1]);
+        aql.dequeued(0, 0, 300 * US);
+        scheduler.startRound(0);
+        assertThat(scheduler.next(0)).isSameAs(txqs[1]);
+        assertThat(scheduler.deficitNs(0, 0)).isEqualTo(512 * US);
     }
 }

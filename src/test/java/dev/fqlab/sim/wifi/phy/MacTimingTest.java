@@ -89,6 +89,22 @@ class MacTimingTest {
     }
 
     @Test
+    void theResponseRateIsTheHighestBasicRateNotAboveTheDataFramesReferenceRate() {
+        // 10.6.6.5.2: basic rates 6, 12, 24 Mbit/s; HT/VHT frames by their non-HT reference rate.
+        // BlockAck 278 bits: at 12 Mbit/s (48 bits/symbol) 6 symbols → 44 µs; at 6 (24) 12 symbols → 68 µs.
+        assertThat(ControlFrames.responseNs(PhyMode.ht(0, 20, false), true)).isEqualTo(68_000);   // BPSK 1/2 → 6
+        assertThat(ControlFrames.responseNs(PhyMode.ht(9, 20, false), true)).isEqualTo(44_000);   // QPSK 1/2 → 12
+        assertThat(ControlFrames.responseNs(PhyMode.ht(2, 40, true), true)).isEqualTo(44_000);    // QPSK 3/4 → 18 → 12
+        assertThat(ControlFrames.responseNs(PhyMode.ht(11, 20, false), true)).isEqualTo(32_000);  // 16-QAM 1/2 → 24
+        assertThat(ControlFrames.responseNs(PhyMode.vht(9, 4, 80, true), true)).isEqualTo(32_000);
+        // Ack 134 bits: at 6 Mbit/s 6 symbols → 44 µs; at 12, 3 symbols → 32 µs.
+        assertThat(ControlFrames.responseNs(PhyMode.legacy(9), false)).isEqualTo(44_000);
+        assertThat(ControlFrames.responseNs(PhyMode.legacy(18), false)).isEqualTo(32_000);
+        assertThat(ControlFrames.responseNs(PhyMode.legacy(54), false)).isEqualTo(28_000);
+        assertThat(ControlFrames.basicRateMbps(PhyMode.legacy(36))).isEqualTo(24);
+    }
+
+    @Test
     void anomalyModelTxopAirtimesOfKernelSpec91() {
         // T = AIFS(BE) 43 + mean backoff 67.5 + PPDU + SIFS 16 + BlockAck 32 (µs)
         long overhead = Edca.aifsNs(AccessCategory.BE) + Edca.meanBackoffNs(AccessCategory.BE, 0) + Edca.SIFS_NS
