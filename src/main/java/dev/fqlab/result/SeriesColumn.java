@@ -38,10 +38,16 @@ public record SeriesColumn(String kind, String name, String metric, List<Double>
             add(columns, "station", station.getKey(), "throughputMbps", station.getValue().throughputMbps());
             add(columns, "station", station.getKey(), "airtimeShare", station.getValue().airtimeShare());
             add(columns, "station", station.getKey(), "backlogPackets", station.getValue().backlogPackets());
+            add(columns, "station", station.getKey(), "airtimeTxUs", station.getValue().airtimeTxUs());
+            add(columns, "station", station.getKey(), "airtimeRxUs", station.getValue().airtimeRxUs());
+            add(columns, "station", station.getKey(), "avgAggregateSize", station.getValue().avgAggregateSize());
         }
         if (series.qdisc() != null) {
             add(columns, "qdisc", QDISC_NAME, "backlogPackets", series.qdisc().backlogPackets());
             add(columns, "qdisc", QDISC_NAME, "drops", series.qdisc().drops());
+            add(columns, "qdisc", QDISC_NAME, "backlogBytes", series.qdisc().backlogBytes());
+            add(columns, "qdisc", QDISC_NAME, "ecnMarks", series.qdisc().ecnMarks());
+            add(columns, "qdisc", QDISC_NAME, "delayMs", series.qdisc().delayMs());
         }
         return columns;
     }

@@ -86,8 +86,8 @@ class ExperimentApiTest extends ServiceTest {
 
         assertThat(count("SELECT COUNT(*) FROM results WHERE experiment_id = ?", id)).isEqualTo(1);
         assertThat(count("SELECT COUNT(*) FROM result_flows WHERE experiment_id = ?", id)).isEqualTo(3);
-        // 1 s at 100 ms: 10 intervals × (3 flows × 2 metrics + 2 qdisc metrics).
-        assertThat(count("SELECT COUNT(*) FROM result_series WHERE experiment_id = ?", id)).isEqualTo(80);
+        // 1 s at 100 ms: 10 intervals × (3 flows × 2 metrics + 5 qdisc metrics).
+        assertThat(count("SELECT COUNT(*) FROM result_series WHERE experiment_id = ?", id)).isEqualTo(110);
         double udp1 = jdbc.sql("SELECT throughput_mbps FROM result_flows WHERE experiment_id = ? AND name = 'udp1'")
                 .param(UUID.fromString(id)).query(Double.class).single();
         assertThat(udp1).isEqualTo(result.get("flows").get(0).get("throughputMbps").asDouble());
@@ -117,7 +117,7 @@ class ExperimentApiTest extends ServiceTest {
         List<String> rows = series.body().lines().toList();
         assertThat(rows.getFirst()).isEqualTo("t_s,flow.udp1.throughputMbps,flow.udp1.latencyMs,"
                 + "flow.udp2.throughputMbps,flow.udp2.latencyMs,flow.ping.throughputMbps,flow.ping.latencyMs,"
-                + "qdisc.backlogPackets,qdisc.drops");
+                + "qdisc.backlogPackets,qdisc.drops,qdisc.backlogBytes,qdisc.ecnMarks,qdisc.delayMs");
         assertThat(rows).hasSize(11);
         assertThat(rows.get(1)).startsWith("0.1,");
         assertThat(rows.get(10)).startsWith("1,");

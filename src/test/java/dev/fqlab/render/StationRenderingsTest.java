@@ -52,12 +52,18 @@ class StationRenderingsTest {
         assertThat(parameters.get("wifi_stats_stations").asString()).isEqualTo("sta1,sta2");
         assertThat(parameters.get("labels").asString()).isEqualTo("BE,VI,VO");
         assertThat(file.get("results").propertyNames()).contains("TCP download BE udp1", "TCP upload VI video",
-                "Ping (ms) ICMP ping", "wifi_stats_ap", "wifi_stats_ap::airtime_tx::sta1", "wifi_stats_ap::airtime_tx::sta2");
+                "Ping (ms) ICMP ping", "wifi_stats_ap", "wifi_stats_ap::airtime_tx::sta1", "wifi_stats_ap::airtime_tx::sta2",
+                "wifi_stats_ap::airtime_rx::sta2", "wifi_stats_ap::avg_aggr_size::sta1");
         file.get("results").forEach(series -> assertThat(series.size()).isEqualTo(STEPS));
-        // airtime in µs per 100 ms interval: a 60 % share is 60 000 µs
+        // airtime in µs per 100 ms interval, TX (the AP's) and RX (the station's) apart, as flent's wifi_stats has it
         assertThat(file.get("results").get("wifi_stats_ap::airtime_tx::sta1").get(3).asDouble()).isEqualTo(60_000.0);
+        assertThat(file.get("results").get("wifi_stats_ap::airtime_rx::sta2").get(3).asDouble()).isEqualTo(30_000.0);
         JsonNode raw = file.get("raw_values").get("wifi_stats_ap").get(3);
-        assertThat(raw.get("stations").get("sta2").get("airtime_tx").asDouble()).isEqualTo(30_000.0);
+        assertThat(raw.get("stations").get("sta2").get("airtime_rx").asDouble()).isEqualTo(30_000.0);
+        assertThat(raw.get("stations").get("sta2").get("airtime_tx").asDouble()).isZero();
+        assertThat(raw.get("stations").get("sta1").get("avg_aggr_size").asDouble()).isEqualTo(12.5);
+        assertThat(file.get("metadata").get("SERIES_META").get("wifi_stats_ap::airtime_rx::sta2").get("UNITS").asString())
+                .isEqualTo("us");
 
         ExternalTool flent = ExternalTool.require("flent", "apt-get install flent python3-matplotlib");
         Path data = work.resolve("wifi.flent.gz");
@@ -68,6 +74,9 @@ class StationRenderingsTest {
         assertThat(run.exitCode()).as(run.output()).isZero();
         assertThat(run.output()).doesNotContain("Traceback", "ERROR");
         assertThat(Files.size(png)).as(run.output()).isGreaterThan(10_000);
+        // flent's loader reads every key back.
+        assertThat(FlentFileTest.flentRawValues(work, data, "wifi_stats_ap", "stations::sta2::airtime_rx")).containsOnly("30000.0");
+        assertThat(FlentFileTest.flentRawValues(work, data, "wifi_stats_ap", "stations::sta1::avg_aggr_size")).containsOnly("12.5");
     }
 
     @Test
@@ -111,8 +120,11 @@ class StationRenderingsTest {
         flows.put("video", new Series.FlowSeries(constant(5.0), constant(4.0)));
         flows.put("ping", new Series.FlowSeries(constant(0.01), constant(2.5)));
         Map<String, Series.StationSeries> stations = new LinkedHashMap<>();
-        stations.put("sta1", new Series.StationSeries(constant(18.0), constant(0.6), constant(40.0)));
-        stations.put("sta2", new Series.StationSeries(constant(5.0), constant(0.3), constant(8.0)));
+        // sta1: the AP sends it 60 ms of every 100 (TX); sta2 sends 30 ms (the AP's RX).
+        stations.put("sta1", new Series.StationSeries(constant(18.0), constant(0.6), constant(40.0), constant(60_000.0),
+                constant(0.0), constant(12.5)));
+        stations.put("sta2", new Series.StationSeries(constant(5.0), constant(0.3), constant(8.0), constant(0.0),
+                constant(30_000.0), constant(4.2)));
         Series series = new Series(100, t, flows, stations, new Series.QdiscSeries(constant(3.0), constant(0.0)));
         LatencyStats latency = new LatencyStats(12.0, 11.0, 14.0, 20.0, 25.0, 1000);
         SimulationResult result = new SimulationResult("id", "sha", "0.1.0+test", 7, 2, new EngineStats(0.1, 1000, 10000, 500, 20),

@@ -122,6 +122,25 @@ class WiredFqCodelTest {
     }
 
     @Test
+    void theQdiscSeriesShowBacklogBytesSojournAndMarks() {
+        // pfifo 100 on 10 Mbit/s, offered 12 Mbit/s: once full it holds 100 frames of 1500 + 14 bytes (151 400 B),
+        // and each waits for the 100 ahead of it: 100 × 1514 × 8 bits / 10 Mbit/s = 121.1 ms.
+        SimulationResult r = ScenarioRunner.run(wired(10, 3, new QdiscSpec.Pfifo(100), udp("u", 12, 1500, 3)),
+                RunControl.NONE);
+        var q = r.series().qdisc();
+        int last = q.backlogBytes().size() - 1;
+        assertThat(q.backlogBytes().get(last)).isBetween(99 * 1514.0, 100 * 1514.0);
+        assertThat(q.delayMs().get(last)).isCloseTo(121.1, within(121.1 * 0.02));
+        assertThat(q.ecnMarks()).allSatisfy(m -> assertThat(m).isZero());
+
+        // ECN-capable traffic through fq_codel: CoDel marks instead of dropping, and the series count the marks.
+        SimulationResult ect = ScenarioRunner.run(wired(10, 5, fqCodel(), udp("ect", 12, 1500, 5, EcnCodepoint.ECT0)),
+                RunControl.NONE);
+        double marks = ect.series().qdisc().ecnMarks().stream().mapToDouble(Double::doubleValue).sum();
+        assertThat(marks).isPositive().isEqualTo(ect.qdisc().ecnMark() + ect.qdisc().ceMark());
+    }
+
+    @Test
     void sameScenarioAndSeedGiveEqualResults() {
         Scenario s = wired(10, 3, fqCodel(), udp("a", 20, 1500, 3), udp("b", 20, 300, 3), ping("p", 50, 64, 3));
         SimulationResult first = ScenarioRunner.run(s, RunControl.NONE);

@@ -32,14 +32,17 @@ import tools.jackson.databind.node.ObjectNode;
  * <ul>
  *   <li>a data flow (udp, tcp) down → {@code TCP download <ac> <flow>}, up → {@code TCP upload <ac> <flow>}: its
  *       goodput per interval in Mbit/s. The test names every data series "TCP"; the access category stands in
- *       the test's label slot;</li>
+ *       the test's label slot. A TCP flow's raw entries add {@code tcp_cwnd} (segments) and {@code tcp_rtt} (ms),
+ *       as flent's ss runner records them ({@code -p tcp_cwnd}, {@code -p tcp_rtt});</li>
  *   <li>a ping flow → {@code Ping (ms) ICMP <flow>}: per interval, the mean one-way latency down plus the
  *       flow's mean latency up, i.e. the round trip a ping sent then would have seen (the result's series
  *       carry the down direction only);</li>
- *   <li>the down qdisc → flent's qdisc_stats mixin, host {@value #QDISC_HOST}: raw {@code backlog_pkts} and
- *       {@code dropped} per interval, the way flent's tc runner records them ({@code -p drops});</li>
- *   <li>WiFi stations → the wifi_stats mixin, host {@value #AP_HOST}: per station {@code airtime_tx} in µs per
- *       interval (the station's whole airtime; fqlab does not split it by direction), for {@code -p airtime}.</li>
+ *   <li>the down qdisc → flent's qdisc_stats mixin, host {@value #QDISC_HOST}: raw {@code backlog_bytes},
+ *       {@code backlog_pkts}, {@code dropped} and {@code ecn_mark} per interval, the way flent's tc runner records
+ *       them, and {@code delay}, the mean sojourn in ms ({@code -p backlog}, {@code -p drops}, {@code -p delay});</li>
+ *   <li>WiFi stations → the wifi_stats mixin, host {@value #AP_HOST}: per station {@code airtime_tx} and
+ *       {@code airtime_rx} in µs per interval (the AP's transmissions to it and its transmissions to the AP) and
+ *       {@code avg_aggr_size}, for {@code -p airtime} and {@code -p aggregation}.</li>
  * </ul>
  * flent recomputes the sums, averages and fairness series itself. {@code DELAY} is 0: fqlab flows start when
  * their scenario says, and flent's default cut of 5 s at both ends would swallow short runs.
@@ -53,6 +56,8 @@ public final class FlentExport {
     static final String AP_HOST = "ap";
     /** flent 2.1's newest file format. */
     static final int FORMAT_VERSION = 4;
+    /** The flent release whose format and tests the file follows (and is tested against). */
+    static final String FLENT_VERSION = "2.1.1";
 
     private static final DateTimeFormatter FLENT_TIME =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'").withZone(ZoneOffset.UTC);
@@ -105,7 +110,12 @@ public final class FlentExport {
                 out.add("Ping (ms) ICMP " + flow.name(), flowSeries.latencyMs(), v -> v + up);
             } else {
                 String direction = "up".equals(flow.direction()) ? "upload" : "download";
-                out.add("TCP " + direction + " " + flow.ac() + " " + flow.name(), flowSeries.throughputMbps(), v -> v);
+                String name = "TCP " + direction + " " + flow.ac() + " " + flow.name();
+                out.add(name, flowSeries.throughputMbps(), v -> v);
+                if (flowSeries.cwndPackets() != null) {
+                    out.addRawKey(name, "tcp_cwnd", flowSeries.cwndPackets());
+                    out.addRawKey(name, "tcp_rtt", flowSeries.rttMs());
+                }
             }
         }
 
@@ -122,12 +132,12 @@ public final class FlentExport {
             parameters.put("wifi_stats_hosts", AP_HOST);
             parameters.put("wifi_stats_interfaces", "wlan0");
             parameters.put("wifi_stats_stations", String.join(",", series.stations().keySet()));
-            addStations(out, series.stations(), series.intervalMs());
+            addStations(out, series.stations());
         }
 
         ObjectNode file = NODES.objectNode();
         file.put("version", FORMAT_VERSION);
-        file.set("metadata", metadata(outcome, hosts, parameters, series));
+        file.set("metadata", metadata(outcome, hosts, parameters, series, out.results));
         ArrayNode x = file.putArray("x_values");
         t.forEach(x::add);
         file.set("results", out.results);
@@ -135,7 +145,8 @@ public final class FlentExport {
         return file;
     }
 
-    private ObjectNode metadata(ExperimentOutcome outcome, List<String> hosts, ObjectNode parameters, Series series) {
+    private ObjectNode metadata(ExperimentOutcome outcome, List<String> hosts, ObjectNode parameters, Series series,
+            ObjectNode results) {
         ScenarioFacts scenario = outcome.scenario();
         String time = FLENT_TIME.format(outcome.t0());
         ObjectNode m = NODES.objectNode();
@@ -145,6 +156,8 @@ public final class FlentExport {
                 + outcome.experiment().id() + "). Series names follow flent's " + TEST_NAME + " test: 'TCP download|upload"
                 + " <ac> <flow>' is the goodput of an fqlab flow whatever its transport; 'Ping (ms) ICMP <flow>' is a"
                 + " ping flow's per-interval one-way latency down plus its mean latency up.");
+        m.put("FLENT_VERSION", FLENT_VERSION);
+        m.set("SERIES_META", seriesMeta(results));
         m.put("TIME", time);
         m.put("T0", time);
         ArrayNode hostList = m.putArray("HOSTS");
@@ -168,35 +181,61 @@ public final class FlentExport {
         return m;
     }
 
-    /** The tc runner's raw keys, per interval; drops are already per interval, as flent stores them. */
+    /** {@code SERIES_META}: the unit of every results series, as flent's runners record it. */
+    private static ObjectNode seriesMeta(ObjectNode results) {
+        ObjectNode meta = NODES.objectNode();
+        for (String name : results.propertyNames()) {
+            String units = name.startsWith("TCP ") ? "Mbits/s"
+                    : name.startsWith("Ping (ms)") ? "ms"
+                    : name.contains("::airtime_") ? "us"
+                    : name.endsWith("::dropped") ? "packets"
+                    : name.contains("::avg_aggr_size::") ? "packets"
+                    : null;
+            if (units != null) {
+                meta.putObject(name).put("UNITS", units);
+            }
+        }
+        return meta;
+    }
+
+    /** The tc runner's raw keys, per interval; drops and marks are already per interval, as flent stores them. */
     private static void addQdisc(FlentSeries out, Series.QdiscSeries qdisc) {
         String name = "qdisc_stats_" + QDISC_HOST;
         out.addRaw(name, qdisc.backlogPackets(), i -> {
             ObjectNode entry = NODES.objectNode();
+            put(entry, "backlog_bytes", at(qdisc.backlogBytes(), i));
             put(entry, "backlog_pkts", at(qdisc.backlogPackets(), i));
             put(entry, "dropped", at(qdisc.drops(), i));
+            put(entry, "ecn_mark", at(qdisc.ecnMarks(), i));
+            put(entry, "delay", at(qdisc.delayMs(), i));
             return entry;
         });
         out.add(name + "::dropped", qdisc.drops(), v -> v);
     }
 
     /** wifi_stats keeps airtime per interval in µs (format v4), per station under {@code stations}. */
-    private static void addStations(FlentSeries out, Map<String, Series.StationSeries> stations, double intervalMs) {
-        double intervalUs = intervalMs * 1000;
+    private static void addStations(FlentSeries out, Map<String, Series.StationSeries> stations) {
         String name = "wifi_stats_" + AP_HOST;
         out.addRaw(name, null, i -> {
             ObjectNode perStation = NODES.objectNode();
             stations.forEach((station, s) -> {
-                Double share = at(s.airtimeShare(), i);
-                if (share != null) {
-                    perStation.putObject(station).put("airtime_tx", share * intervalUs);
+                ObjectNode stats = NODES.objectNode();
+                put(stats, "airtime_tx", at(s.airtimeTxUs(), i));
+                put(stats, "airtime_rx", at(s.airtimeRxUs(), i));
+                put(stats, "avg_aggr_size", at(s.avgAggregateSize(), i));
+                if (!stats.isEmpty()) {
+                    perStation.set(station, stats);
                 }
             });
             ObjectNode entry = NODES.objectNode();
             entry.set("stations", perStation);
             return entry;
         });
-        stations.forEach((station, s) -> out.add(name + "::airtime_tx::" + station, s.airtimeShare(), v -> v * intervalUs));
+        stations.forEach((station, s) -> {
+            out.add(name + "::airtime_tx::" + station, s.airtimeTxUs(), v -> v);
+            out.add(name + "::airtime_rx::" + station, s.airtimeRxUs(), v -> v);
+            out.add(name + "::avg_aggr_size::" + station, s.avgAggregateSize(), v -> v);
+        });
     }
 
     private static double meanUpLatencyMs(ExperimentOutcome outcome, String flow) {
@@ -244,6 +283,32 @@ public final class FlentExport {
                     double y = transform.applyAsDouble(v);
                     result.add(y);
                     rawValues.add(NODES.objectNode().put("t", t0 + t.get(i)).put("val", y));
+                }
+            }
+        }
+
+        /**
+         * Adds {@code key} to the raw entries of series {@code name} (added before), at the intervals where
+         * {@code values} has one; an interval the series has no raw entry for gets one with just this key.
+         */
+        void addRawKey(String name, String key, List<Double> values) {
+            ArrayNode rawValues = (ArrayNode) raw.get(name);
+            int entry = 0;
+            for (int i = 0; i < t.size(); i++) {
+                double time = t0 + t.get(i);
+                ObjectNode e = entry < rawValues.size() ? (ObjectNode) rawValues.get(entry) : null;
+                boolean here = e != null && e.get("t").doubleValue() == time;
+                Double v = at(values, i);
+                if (v != null) {
+                    if (!here) {
+                        e = NODES.objectNode().put("t", time);
+                        rawValues.insert(entry, e);
+                        here = true;
+                    }
+                    e.put(key, v);
+                }
+                if (here) {
+                    entry++;
                 }
             }
         }

@@ -46,7 +46,7 @@ public final class CodelQdisc extends QdiscCounters implements CodelQueue {
     public Packet dequeue(long now) {
         Packet p = codel.dequeue(this, vars, now);
         if (p != null) {
-            countSent(p);
+            countSent(p, now);
         }
         return p;
     }
@@ -69,6 +69,13 @@ public final class CodelQdisc extends QdiscCounters implements CodelQueue {
     @Override
     public void codelDrop(Packet p, long now) {
         drop(p, now);
+    }
+
+    /** CE marks of both kinds: CoDel's instead of drops, and ce_threshold's. */
+    @Override
+    public long ecnMarks() {
+        var s = codel.stats();
+        return s.ecnMark() + s.ceMark();
     }
 
     @Override

@@ -139,7 +139,7 @@ public final class FqCodel extends QdiscCounters implements CodelQueue {
                 }
                 continue;
             }
-            countSent(p);
+            countSent(p, now);
             flow.deficit -= p.length;
             return p;
         }
@@ -169,6 +169,13 @@ public final class FqCodel extends QdiscCounters implements CodelQueue {
     @Override
     public void codelDrop(Packet p, long now) {
         drop(p, now);
+    }
+
+    /** CE marks of both kinds: CoDel's instead of drops, and ce_threshold's. */
+    @Override
+    public long ecnMarks() {
+        var s = codel.stats();
+        return s.ecnMark() + s.ceMark();
     }
 
     @Override

@@ -34,7 +34,7 @@ public final class Pfifo extends QdiscCounters {
         if (p != null) {
             qlen--;
             backlogBytes -= p.length;
-            countSent(p);
+            countSent(p, now);
         }
         return p;
     }

@@ -31,6 +31,17 @@ public interface Qdisc {
     /** Packets dropped so far, for any reason (tc's {@code dropped}). */
     long drops();
 
+    /** Packets marked CE so far instead of dropped (fq_codel's and codel's {@code ecn_mark}); 0 when none can be. */
+    default long ecnMarks() {
+        return 0;
+    }
+
+    /** Packets handed on so far (tc's {@code Sent … pkt}). */
+    long sentPackets();
+
+    /** The time the packets handed on so far spent in the qdisc, summed, in ns (their sojourn). */
+    long sojournNs();
+
     /** The counters now, as results.md's {@code qdisc} object. */
     QdiscResult result();
 }

@@ -16,15 +16,17 @@ abstract class QdiscCounters implements Qdisc {
     long requeues;
     long backlogBytes;
     int qlen;
+    long sojournNs;
 
     QdiscCounters(DropListener dropListener) {
         this.dropListener = dropListener;
     }
 
-    /** {@code qdisc_bstats_update}: counts a packet handed to the device. */
-    final void countSent(Packet p) {
+    /** {@code qdisc_bstats_update}: counts a packet handed to the device, and the time it spent here. */
+    final void countSent(Packet p, long now) {
         sentBytes += p.length;
         sentPackets++;
+        sojournNs += now - p.enqueuedAt;
     }
 
     /** {@code qdisc_drop}: counts a dropped packet and hands it to the listener. */
@@ -46,5 +48,15 @@ abstract class QdiscCounters implements Qdisc {
     @Override
     public final long drops() {
         return dropped;
+    }
+
+    @Override
+    public final long sentPackets() {
+        return sentPackets;
+    }
+
+    @Override
+    public final long sojournNs() {
+        return sojournNs;
     }
 }

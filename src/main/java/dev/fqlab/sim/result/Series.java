@@ -27,11 +27,28 @@ public record Series(double intervalMs, List<Double> t, Map<String, FlowSeries> 
         }
     }
 
-    /** Per station (WiFi only). */
-    public record StationSeries(List<Double> throughputMbps, List<Double> airtimeShare, List<Double> backlogPackets) {
+    /**
+     * Per station (WiFi only): goodput, share of the interval's airtime, packets queued for it at the AP at the
+     * end; the AP's transmit (down) and receive (up) airtime in µs during the interval, as flent's wifi_stats
+     * counts them; and the mean number of MPDUs per PPDU the AP sent it (null in an interval without one).
+     */
+    public record StationSeries(List<Double> throughputMbps, List<Double> airtimeShare, List<Double> backlogPackets,
+                                List<Double> airtimeTxUs, List<Double> airtimeRxUs, List<Double> avgAggregateSize) {
+
+        public StationSeries(List<Double> throughputMbps, List<Double> airtimeShare, List<Double> backlogPackets) {
+            this(throughputMbps, airtimeShare, backlogPackets, null, null, null);
+        }
     }
 
-    /** The down qdisc: backlog at the end of each interval and drops during it. */
-    public record QdiscSeries(List<Double> backlogPackets, List<Double> drops) {
+    /**
+     * The down qdisc: backlog in packets and bytes at the end of each interval; drops and ECN marks during it; and
+     * the mean time the packets it handed on during the interval had spent in it (null when it handed on none).
+     */
+    public record QdiscSeries(List<Double> backlogPackets, List<Double> drops, List<Double> backlogBytes,
+                              List<Double> ecnMarks, List<Double> delayMs) {
+
+        public QdiscSeries(List<Double> backlogPackets, List<Double> drops) {
+            this(backlogPackets, drops, null, null, null);
+        }
     }
 }

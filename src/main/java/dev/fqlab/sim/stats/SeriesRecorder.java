@@ -13,8 +13,10 @@ import java.util.Map;
 
 /**
  * Samples the time series (results.md {@code series}) at the end of every interval of the whole run: per flow
- * goodput and mean latency of what was delivered during the interval (TCP flows also cwnd and RTT), per station (WiFi) goodput, share of the
- * stations' airtime and packets queued for it at the AP, the qdisc's backlog at its end and its drops during it.
+ * goodput and mean latency of what was delivered during the interval (TCP flows also cwnd and RTT); per station
+ * (WiFi) goodput, share of the stations' airtime, packets queued for it at the AP, TX and RX airtime and the mean
+ * A-MPDU size; the qdisc's backlog (packets, bytes) at its end, its drops and CE marks during it and the mean
+ * sojourn of what it handed on.
  * The last interval may be shorter when the duration is not a multiple of it.
  */
 public final class SeriesRecorder {
@@ -28,8 +30,14 @@ public final class SeriesRecorder {
         /** Goodput bytes delivered to or from the station since the last call. */
         long takeGoodputBytes(int station);
 
-        /** Airtime the station used since the last call. */
-        long takeAirtimeNs(int station);
+        /** Airtime of the AP's transmissions to the station since the last call. */
+        long takeTxAirtimeNs(int station);
+
+        /** Airtime of the station's transmissions to the AP since the last call. */
+        long takeRxAirtimeNs(int station);
+
+        /** Mean MPDUs per PPDU the AP sent the station since the last call; NaN without one. */
+        double takeAggregateSize(int station);
 
         /** Packets queued for the station now. */
         int backlogPackets(int station);
@@ -45,6 +53,9 @@ public final class SeriesRecorder {
     private final double[][] stationThroughput;
     private final double[][] stationAirtime;
     private final double[][] stationBacklog;
+    private final double[][] stationTxUs;
+    private final double[][] stationRxUs;
+    private final double[][] stationAggregate;
     private final long[] airtime;
     private final double[] t;
     private final double[][] throughput;
@@ -53,10 +64,16 @@ public final class SeriesRecorder {
     private final double[][] cwnd;
     private final double[][] rtt;
     private final double[] backlog;
+    private final double[] backlogBytes;
     private final double[] drops;
+    private final double[] marks;
+    private final double[] delay;
     private int sample;
     private long lastSampleNs;
     private long lastDrops;
+    private long lastMarks;
+    private long lastSent;
+    private long lastSojournNs;
     private final Event tick = new Event() {
         @Override
         protected void fire(long now) {
@@ -91,12 +108,18 @@ public final class SeriesRecorder {
             }
         }
         this.backlog = new double[n];
+        this.backlogBytes = new double[n];
         this.drops = new double[n];
+        this.marks = new double[n];
+        this.delay = new double[n];
         this.stations = stations;
         int s = stations == null ? 0 : stations.count();
         this.stationThroughput = new double[s][n];
         this.stationAirtime = new double[s][n];
         this.stationBacklog = new double[s][n];
+        this.stationTxUs = new double[s][n];
+        this.stationRxUs = new double[s][n];
+        this.stationAggregate = new double[s][n];
         this.airtime = new long[s];
     }
 
@@ -115,10 +138,7 @@ public final class SeriesRecorder {
                 rtt[f][sample] = tcp[f].takeIntervalRttMs();
             }
         }
-        backlog[sample] = qdisc == null ? 0 : qdisc.backlogPackets();
-        long d = qdisc == null ? 0 : qdisc.drops();
-        drops[sample] = d - lastDrops;
-        lastDrops = d;
+        sampleQdisc();
         sampleStations(seconds);
         lastSampleNs = now;
         sample++;
@@ -127,14 +147,39 @@ public final class SeriesRecorder {
         }
     }
 
+    private void sampleQdisc() {
+        if (qdisc == null) {
+            delay[sample] = Double.NaN;
+            return;
+        }
+        backlog[sample] = qdisc.backlogPackets();
+        backlogBytes[sample] = qdisc.backlogBytes();
+        long d = qdisc.drops();
+        drops[sample] = d - lastDrops;
+        lastDrops = d;
+        long m = qdisc.ecnMarks();
+        marks[sample] = m - lastMarks;
+        lastMarks = m;
+        long sent = qdisc.sentPackets();
+        long sojourn = qdisc.sojournNs();
+        delay[sample] = sent == lastSent ? Double.NaN : (double) (sojourn - lastSojournNs) / (sent - lastSent) / Time.NS_PER_MS;
+        lastSent = sent;
+        lastSojournNs = sojourn;
+    }
+
     private void sampleStations(double seconds) {
         if (stations == null) {
             return;
         }
         long total = 0;
         for (int i = 0; i < airtime.length; i++) {
-            airtime[i] = stations.takeAirtimeNs(i);
+            long tx = stations.takeTxAirtimeNs(i);
+            long rx = stations.takeRxAirtimeNs(i);
+            airtime[i] = tx + rx;
             total += airtime[i];
+            stationTxUs[i][sample] = tx / (double) Time.NS_PER_US;
+            stationRxUs[i][sample] = rx / (double) Time.NS_PER_US;
+            stationAggregate[i][sample] = stations.takeAggregateSize(i);
             stationThroughput[i][sample] = stations.takeGoodputBytes(i) * 8 / seconds / 1e6;
             stationBacklog[i][sample] = stations.backlogPackets(i);
         }
@@ -152,10 +197,11 @@ public final class SeriesRecorder {
         Map<String, Series.StationSeries> stationSeries = new LinkedHashMap<>();
         for (int i = 0; i < stationThroughput.length; i++) {
             stationSeries.put(stations.name(i), new Series.StationSeries(list(stationThroughput[i]),
-                    list(stationAirtime[i]), list(stationBacklog[i])));
+                    list(stationAirtime[i]), list(stationBacklog[i]), list(stationTxUs[i]), list(stationRxUs[i]),
+                    list(stationAggregate[i])));
         }
         return new Series(Time.toMs(intervalNs), list(t), flowSeries, stationSeries,
-                new Series.QdiscSeries(list(backlog), list(drops)));
+                new Series.QdiscSeries(list(backlog), list(drops), list(backlogBytes), list(marks), list(delay)));
     }
 
     private List<Double> list(double[] values) {

@@ -317,7 +317,7 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
             }
         }
         long airtime = ppdu.ppduNs + responseTime(ppdu);
-        station.stats.txop(airtime, ppdu.count(), now);
+        station.stats.txop(airtime, ppdu.count(), false, now);
         scheduler.chargeAirtime(ppdu.station, ac, airtime, 0);
         if (ba.hasWork() && driver instanceof Ath9kDriver) {
             scheduler.schedule(txqs[ppdu.station][ac]); // retries are work for the TXQ's next service

@@ -136,7 +136,7 @@ final class StationNode implements Medium.Transmitter, PacketSink {
             }
         }
         long airtime = ppdu.ppduNs + AccessPoint.responseTime(ppdu);
-        stats.txop(airtime, ppdu.count(), now);
+        stats.txop(airtime, ppdu.count(), true, now);
         ap.receivedFrom(index, ac, airtime, now);
         return anyAcked;
     }

@@ -14,16 +14,26 @@ public final class StationStats {
     long downGoodputBytes;
     long upGoodputBytes;
     long intervalGoodputBytes;
-    long intervalAirtimeNs;
+    long intervalTxAirtimeNs;
+    long intervalRxAirtimeNs;
+    long intervalDownPpdus;
+    long intervalDownMpdus;
 
     StationStats(long warmupNs) {
         this.warmupNs = warmupNs;
     }
 
-    void txop(long airtimeNs, int mpdus, long now) {
+    /** A TXOP between the AP and the station: {@code up} when the station sent (the AP's RX airtime). */
+    void txop(long airtimeNs, int mpdus, boolean up, long now) {
         ppdus++;
         this.mpdus += mpdus;
-        intervalAirtimeNs += airtimeNs;
+        if (up) {
+            intervalRxAirtimeNs += airtimeNs;
+        } else {
+            intervalTxAirtimeNs += airtimeNs;
+            intervalDownPpdus++;
+            intervalDownMpdus += mpdus;
+        }
         if (now >= warmupNs) {
             this.airtimeNs += airtimeNs;
         }
@@ -51,9 +61,23 @@ public final class StationStats {
         return v;
     }
 
-    long takeIntervalAirtime() {
-        long v = intervalAirtimeNs;
-        intervalAirtimeNs = 0;
+    long takeIntervalTxAirtime() {
+        long v = intervalTxAirtimeNs;
+        intervalTxAirtimeNs = 0;
+        return v;
+    }
+
+    long takeIntervalRxAirtime() {
+        long v = intervalRxAirtimeNs;
+        intervalRxAirtimeNs = 0;
+        return v;
+    }
+
+    /** Mean MPDUs per PPDU the AP sent the station since the last call; NaN without one. */
+    double takeIntervalAggregateSize() {
+        double v = intervalDownPpdus == 0 ? Double.NaN : (double) intervalDownMpdus / intervalDownPpdus;
+        intervalDownPpdus = 0;
+        intervalDownMpdus = 0;
         return v;
     }
 }

@@ -142,8 +142,18 @@ public final class WifiNetwork implements SeriesRecorder.Stations {
     }
 
     @Override
-    public long takeAirtimeNs(int station) {
-        return stations[station].stats.takeIntervalAirtime();
+    public long takeTxAirtimeNs(int station) {
+        return stations[station].stats.takeIntervalTxAirtime();
+    }
+
+    @Override
+    public long takeRxAirtimeNs(int station) {
+        return stations[station].stats.takeIntervalRxAirtime();
+    }
+
+    @Override
+    public double takeAggregateSize(int station) {
+        return stations[station].stats.takeIntervalAggregateSize();
     }
 
     @Override

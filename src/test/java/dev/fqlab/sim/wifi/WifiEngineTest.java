@@ -53,6 +53,11 @@ class WifiEngineTest {
                     udpTo("u", "sta", 200, 10)));
             assertThat(r.stations().getFirst().throughputMbps()).isCloseTo(116.2, within(116.2 * 0.01));
             assertThat(r.stations().getFirst().avgAggregateSize()).isCloseTo(32, within(0.5));
+            // Per 100 ms interval the AP transmits PPDU + SIFS + BlockAck = 3132 of every 3242.5 µs: 96 592 µs.
+            var series = r.series().stations().get("sta");
+            assertThat(series.airtimeTxUs().get(50)).isCloseTo(96_592, within(96_592 * 0.02));
+            assertThat(series.airtimeRxUs().get(50)).isZero();
+            assertThat(series.avgAggregateSize().get(50)).isCloseTo(32, within(0.5));
         }
 
         @Test
