@@ -272,8 +272,9 @@ final class StackParser {
     private QdiscSpec codel(ObjectReader reader) {
         int before = problems.count();
         Integer limit = reader.intValue("limit", LIMIT, 1000);
-        // Linux's codel qdisc starts with ECN off; fq_codel's starts with it on.
-        CodelSettings settings = codelSettings(reader, false);
+        // scenario.md gives the CoDel parameters one set of defaults, ecn true included (Linux's codel qdisc would
+        // start with noecn; fq_codel's starts with ecn, as here).
+        CodelSettings settings = codelSettings(reader, true);
         return problems.count() > before ? null : new QdiscSpec.Codel(limit, settings);
     }
 

@@ -84,13 +84,14 @@ class DefaultsTest {
     }
 
     @Test
-    void codelQdiscHasEcnOffLikeLinuxSchCodel() {
+    void codelQdiscTakesTheSpecsCodelDefaultsEcnIncluded() {
+        // scenario.md: "codel (limit, CoDel params)", whose defaults are targetMs 5, intervalMs 100, ecn true.
         Scenario scenario = parse("""
                 {"durationS": 1, "link": {"type": "wired", "rateMbps": 1},
                  "stack": {"qdisc": {"type": "codel"}}, "flows": [{"name": "p", "type": "ping"}]}
                 """);
         assertThat(scenario.stack().qdisc()).isEqualTo(
-                new QdiscSpec.Codel(1000, new CodelSettings(5, 100, false, null, CodelArithmetic.LINUX)));
+                new QdiscSpec.Codel(1000, new CodelSettings(5, 100, true, null, CodelArithmetic.LINUX)));
     }
 
     @Test

@@ -36,6 +36,8 @@ final class RandomDocuments {
     private static final List<String> VHT_EXCLUDED = List.of("20/1/9", "20/2/9", "20/4/9", "80/3/6", "160/3/9");
 
     private final Random random;
+    /** Whether the document being built has a wifi link: a packet is then one MSDU (≤ 2296 IP bytes). */
+    private boolean onWifi;
 
     RandomDocuments(long seed) {
         this.random = new Random(seed);
@@ -61,6 +63,7 @@ final class RandomDocuments {
             number(doc, "sampleIntervalMs", sampleInterval(duration));
         }
         boolean wifi = random.nextInt(3) == 0;
+        onWifi = wifi;
         List<String> stations = List.of();
         if (wifi) {
             ObjectNode link = wifiLink();
@@ -210,7 +213,7 @@ final class RandomDocuments {
         });
         maybe(() -> {
             ObjectNode aql = stack.putObject("aql");
-            maybe(() -> aql.put("enabled", random.nextBoolean()));
+            maybe(() -> aql.put("enabled", txqsEnabled && random.nextBoolean())); // AQL needs TXQs
             int low = intIn(1, 12000);
             maybe(() -> aql.put("lowUs", low));
             maybe(() -> aql.put("highUs", intIn(Math.max(low, 5000), 1_000_000)));
@@ -319,13 +322,17 @@ final class RandomDocuments {
             tcp(flow);
         } else {
             maybe(() -> number(flow, "intervalMs", oneOf(() -> 3_600_000.0, () -> 0.001, () -> 1000 * (1 - random.nextDouble()))));
-            maybe(() -> flow.put("packetBytes", intIn(28, 65535)));
+            maybe(() -> flow.put("packetBytes", intIn(28, maxPacketBytes())));
         }
         return flow;
     }
 
+    private int maxPacketBytes() {
+        return onWifi ? 2296 : 65535;
+    }
+
     private void udp(ObjectNode flow) {
-        maybe(() -> flow.put("packetBytes", intIn(28, 65535)));
+        maybe(() -> flow.put("packetBytes", intIn(28, maxPacketBytes())));
         switch (random.nextInt(3)) {
             case 0 -> {
                 number(flow, "rateMbps", rate());
@@ -350,7 +357,7 @@ final class RandomDocuments {
         maybe(() -> flow.put("congestionControl", random.nextBoolean() ? "cubic" : "reno"));
         maybe(() -> flow.put("origin", random.nextBoolean() ? "remote" : "local"));
         maybe(() -> flow.put("pacingShift", intIn(0, 31)));
-        maybe(() -> flow.put("mss", intIn(536, 8948)));
+        maybe(() -> flow.put("mss", intIn(536, onWifi ? 2244 : 8948)));
         maybe(() -> flow.put("bytes", oneOf(() -> 1L, () -> Long.MAX_VALUE, () -> 1 + (long) random.nextInt(1 << 30))));
     }
 
