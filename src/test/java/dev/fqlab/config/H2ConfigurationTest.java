@@ -77,7 +77,7 @@ class H2ConfigurationTest {
 
         assertThat(api.get("/api/v1/experiments/" + id + "/result").json().get("flows")).hasSize(3);
         assertThat(jdbc.sql("SELECT COUNT(*) FROM result_series WHERE experiment_id = ?").param(UUID.fromString(id))
-                .query(Long.class).single()).isEqualTo(80);
+                .query(Long.class).single()).isEqualTo(110); // 10 intervals × (3 flows × 2 + 5 qdisc series)
         assertThat(api.get("/api/v1/experiments/" + id + "/series.csv").body().lines()).hasSize(11);
     }
 

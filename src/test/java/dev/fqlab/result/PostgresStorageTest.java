@@ -45,7 +45,7 @@ class PostgresStorageTest extends ServiceTest {
                 ORDER BY t_s""").param(uuid).query(Double.class).list();
         assertThat(times).hasSize(10).startsWith(0.1).endsWith(1.0);
         assertThat(jdbc.sql("SELECT COUNT(*) FROM result_series WHERE experiment_id = ? AND kind = 'qdisc' AND name = 'down'")
-                .param(uuid).query(Long.class).single()).isEqualTo(20);
+                .param(uuid).query(Long.class).single()).isEqualTo(50); // 10 intervals × 5 qdisc series
 
         // Per-flow latency percentiles as columns.
         assertThat(jdbc.sql("SELECT latency_p99_ms >= latency_p50_ms FROM result_flows WHERE experiment_id = ? AND name = 'ping'")
