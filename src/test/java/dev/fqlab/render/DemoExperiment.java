@@ -129,7 +129,7 @@ public final class DemoExperiment {
     /** The renderings the README shows (the wired demo's airtime plot only says that there are no stations). */
     private static final Set<String> PICTURES = Set.of("throughput.svg", "latency-cdf.svg", "backlog.svg", "report.png",
             "flent-ping_cdf.png", "flent-totals.png", "demo.flent.gz", "wifi-airtime.svg", "flent-wifi-airtime.png",
-            "tcp.svg");
+            "tcp.svg", "flent-wifi-aggregation.png", "flent-backlog.png");
 
     /**
      * Where a test keeps what it rendered: {@code target/renderings}, and the README's pictures also in the
