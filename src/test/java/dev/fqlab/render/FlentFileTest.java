@@ -78,18 +78,22 @@ class FlentFileTest extends ServiceTest {
         assertThat(flentRawValues(work, data, "qdisc_stats_bottleneck", "backlog_bytes").get(50)).isNotEqualTo("0.0");
 
         for (String plot : new String[] {"ping_cdf", "totals", "drops", "backlog", "delay"}) {
-            Path png = work.resolve(plot + ".png");
-            ExternalTool.Run run = flent.run(work, work.resolve(plot + ".log"), headlessMatplotlib(), 120,
-                    "-i", data.toString(), "-p", plot, "-o", png.toString());
-
-            assertThat(run.exitCode()).as(run.output()).isZero();
-            assertThat(run.output()).as(plot).doesNotContain("Traceback", "ERROR", "No data", "Zero-length");
-            assertThat(png).as(run.output()).exists();
-            byte[] image = Files.readAllBytes(png);
-            assertThat(image.length).as(plot + ": " + run.output()).isGreaterThan(10_000);
-            assertThat(new String(image, 1, 3, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("PNG");
-            DemoExperiment.keep("flent-" + plot + ".png", image);
+            DemoExperiment.keep("flent-" + plot + ".png", plot(flent, data, plot));
         }
+    }
+
+    /** Has the real flent plot {@code plot} of a data file into a PNG, and checks that it did so cleanly. */
+    private byte[] plot(ExternalTool flent, Path data, String plot) throws Exception {
+        Path png = work.resolve(plot + ".png");
+        ExternalTool.Run run = flent.run(work, work.resolve(plot + ".log"), headlessMatplotlib(), 120,
+                "-i", data.toString(), "-p", plot, "-o", png.toString());
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        assertThat(run.output()).as(plot).doesNotContain("Traceback", "ERROR", "No data", "Zero-length");
+        assertThat(png).as(run.output()).exists();
+        byte[] image = Files.readAllBytes(png);
+        assertThat(image.length).as(plot + ": " + run.output()).isGreaterThan(10_000);
+        assertThat(new String(image, 1, 3, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("PNG");
+        return image;
     }
 
     @Test
@@ -108,13 +112,7 @@ class FlentFileTest extends ServiceTest {
         assertThat(flentRawValues(work, data, "wifi_stats_ap", "stations::slow::airtime_rx")).doesNotContain("-");
 
         for (String plot : List.of("airtime", "aggregation")) {
-            Path png = work.resolve(plot + ".png");
-            ExternalTool.Run run = flent.run(work, work.resolve(plot + ".log"), headlessMatplotlib(), 120,
-                    "-i", data.toString(), "-p", plot, "-o", png.toString());
-            assertThat(run.exitCode()).as(run.output()).isZero();
-            assertThat(run.output()).doesNotContain("Traceback", "ERROR");
-            assertThat(Files.size(png)).as(run.output()).isGreaterThan(10_000);
-            DemoExperiment.keep("flent-wifi-" + plot + ".png", Files.readAllBytes(png));
+            DemoExperiment.keep("flent-wifi-" + plot + ".png", plot(flent, data, plot));
         }
     }
 
@@ -137,12 +135,7 @@ class FlentFileTest extends ServiceTest {
         assertThat(Double.parseDouble(rtt.get(20))).isGreaterThan(20); // at least the base RTT
 
         for (String plot : List.of("tcp_cwnd", "tcp_rtt")) {
-            Path png = work.resolve(plot + ".png");
-            ExternalTool.Run run = flent.run(work, work.resolve(plot + ".log"), headlessMatplotlib(), 120,
-                    "-i", data.toString(), "-p", plot, "-o", png.toString());
-            assertThat(run.exitCode()).as(run.output()).isZero();
-            assertThat(run.output()).doesNotContain("Traceback", "ERROR");
-            assertThat(Files.size(png)).as(run.output()).isGreaterThan(10_000);
+            DemoExperiment.keep("flent-tcp-" + plot + ".png", plot(flent, data, plot));
         }
     }
 
