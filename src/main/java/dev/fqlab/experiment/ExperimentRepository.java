@@ -204,6 +204,12 @@ public class ExperimentRepository {
                 .update() == 1;
     }
 
+    /** Whether this attempt still runs the experiment (a plain read: it locks nothing). */
+    public boolean owns(UUID id, int attempt) {
+        return jdbc.sql("SELECT COUNT(*) FROM experiments WHERE id = :id AND status = 'RUNNING' AND attempts = :attempt")
+                .param("id", id).param("attempt", attempt).query(Long.class).single() == 1;
+    }
+
     /** RUNNING → SUCCEEDED for this attempt; call inside the transaction that stores the result. */
     public boolean succeed(UUID id, int attempt, Instant now) {
         return jdbc.sql("""

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.interceptor.TransactionAspectSupport;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Stores a finished run's result and marks the experiment SUCCEEDED, in one transaction. */
@@ -25,14 +26,23 @@ class ResultCommit {
 
     /**
      * False, storing nothing, when this attempt no longer owns the experiment: it was cancelled or deleted
-     * while the simulation ran (or a revived run superseded it).
+     * while the simulation ran or while its result was written (or a revived run superseded it).
+     *
+     * <p>The rows go in first and the status changes last: the UPDATE locks the experiment's row until the commit,
+     * and a large result takes seconds to write, during which a cancel (or anything else that updates the row)
+     * would have to wait — on H2 until its lock timeout. If the experiment changed hands meanwhile, the final
+     * UPDATE finds nothing to change and the whole transaction, rows included, rolls back.
      */
     @Transactional
     public boolean store(UUID experimentId, int attempt, SimulationResult result, Instant now) {
-        if (!experiments.succeed(experimentId, attempt, now)) {
+        if (!experiments.owns(experimentId, attempt)) {
             return false;
         }
         results.insert(experimentId, result, jsonMapper.writeValueAsString(result), now);
+        if (!experiments.succeed(experimentId, attempt, now)) {
+            TransactionAspectSupport.currentTransactionStatus().setRollbackOnly();
+            return false;
+        }
         return true;
     }
 }
