@@ -32,7 +32,10 @@ public record MetricStats(double mean, Double stddev, double min, double max, in
             for (double value : values) {
                 squares += (value - mean) * (value - mean);
             }
-            stddev = Numbers.round6(Math.sqrt(squares / (n - 1)));
+            double s = Math.sqrt(squares / (n - 1));
+            // Equal values can leave floating-point rounding behind (s = 1.2e-16 for a mean of 5.9): far below any
+            // spread of values rounded to 6 significant digits, it reads as 0.
+            stddev = s < 1e-12 * Math.abs(mean) ? 0.0 : Numbers.round6(s);
         }
         return new MetricStats(Numbers.round6(mean), stddev, Numbers.round6(min), Numbers.round6(max), n);
     }

@@ -41,6 +41,15 @@ class SweepAggregationTest {
     }
 
     @Test
+    void equalValuesHaveAStandardDeviationOfZero() {
+        // (a + b + c)/3 of three equal doubles need not be exactly that double again: no rounding noise in s.
+        MetricStats stats = MetricStats.of(List.of(5.9, 5.9, 5.9));
+
+        assertThat(stats.stddev()).isEqualTo(0.0);
+        assertThat(MetricStats.of(List.of(0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1)).stddev()).isEqualTo(0.0);
+    }
+
+    @Test
     void oneValueHasNoStandardDeviation() {
         MetricStats stats = MetricStats.of(List.of(1.5));
 
