@@ -4,6 +4,7 @@ import dev.fqlab.sim.scenario.FlowSpec;
 import dev.fqlab.sim.scenario.LinkSpec;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.StackSpec;
+import dev.fqlab.sim.scenario.TrafficSpec;
 import dev.fqlab.sim.scenario.WiredLinkSpec;
 import java.math.BigDecimal;
 import java.util.List;
@@ -111,6 +112,11 @@ public final class ScenarioParser {
 
     static final int MAX_NAME_LENGTH = 200;
     static final int MAX_SAMPLES = 20_000;
+    /**
+     * Values a result's time series may hold (samples × series): 2 million is about 20 MB of JSON and as many
+     * {@code result_series} rows, seconds to store. 1024 flows for 600 s at the default 100 ms would be 12 million.
+     */
+    static final long MAX_SERIES_VALUES = 2_000_000;
 
     private static final List<String> WIRED_FIELDS = List.of("rateMbps", "upRateMbps", "lossRate", "l2OverheadBytes");
     private static final WifiParser.Stations NO_STATIONS =
@@ -157,8 +163,31 @@ public final class ScenarioParser {
         if (problems.count() > 0) {
             return null;
         }
+        seriesSize(problems, durationS, sampleIntervalMs, stations.list().size(), flows);
+        if (problems.count() > 0) {
+            return null;
+        }
         return new Scenario(name, seed, durationS, warmupS, sampleIntervalMs, link.spec(), stations.list(),
                 wiredRttMs, stack, flows);
+    }
+
+    /**
+     * The time series must fit {@link #MAX_SERIES_VALUES}: 2 series per flow (4 for TCP), 6 per station and 5 for the
+     * qdisc, one value per sample each.
+     */
+    private static void seriesSize(Problems problems, double durationS, double sampleIntervalMs, int stations,
+            List<FlowSpec> flows) {
+        if (sampleIntervalMs == 0) {
+            return;
+        }
+        long series = 5 + 6L * stations + flows.stream().mapToLong(f -> f.traffic() instanceof TrafficSpec.Tcp ? 4 : 2).sum();
+        long samples = (long) Math.ceil(durationS * 1000 / sampleIntervalMs - 1e-9);
+        if (samples * series > MAX_SERIES_VALUES) {
+            double minimum = Math.ceil(durationS * 1000 * series / MAX_SERIES_VALUES);
+            problems.add(Pointers.ROOT + "/sampleIntervalMs", "too many time-series values: " + series + " series × "
+                    + samples + " samples = " + (samples * series) + ", at most " + MAX_SERIES_VALUES + "; use 0 (no series) or ≥ "
+                    + NumberRange.format(minimum) + " ms");
+        }
     }
 
     private static String name(ObjectReader root) {

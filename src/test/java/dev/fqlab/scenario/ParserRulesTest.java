@@ -56,6 +56,33 @@ class ParserRulesTest {
         return errors.getFirst();
     }
 
+    /** {@code n} UDP flows of 0.1 Mbit/s on a 100 Mbit/s link for {@code durationS}, sampled every 100 ms. */
+    private static ObjectNode manyFlows(int n, double durationS) {
+        ObjectNode doc = (ObjectNode) JSON.readTree("{\"link\": {\"type\": \"wired\", \"rateMbps\": 100}}");
+        doc.put("durationS", durationS);
+        ArrayNode flows = doc.putArray("flows");
+        for (int i = 0; i < n; i++) {
+            flows.addObject().put("name", "f" + i).put("type", "udp").put("rateMbps", 0.1);
+        }
+        return doc;
+    }
+
+    @Test
+    void theTimeSeriesAreCappedAtTwoMillionValues() {
+        // 1000 flows × 2 series + 5 qdisc series = 2005 series; 600 s at 100 ms = 6000 samples: 12 030 000 values.
+        FieldError error = onlyError(manyFlows(1000, 600));
+        assertThat(error.pointer()).isEqualTo("/sampleIntervalMs");
+        // The smallest interval that fits: 600 000 ms × 2005 / 2 000 000 = 601.5 → 602 ms.
+        assertThat(error.message()).contains("2005 series × 6000 samples = 12030000", "at most 2000000", "≥ 602 ms");
+        ObjectNode fixed = manyFlows(1000, 600);
+        fixed.put("sampleIntervalMs", 602);
+        valid(fixed);
+        fixed.put("sampleIntervalMs", 0);
+        valid(fixed);
+        // 100 flows for 600 s at the default interval: 205 × 6000 = 1 230 000 values, within the cap.
+        valid(manyFlows(100, 600));
+    }
+
     @Test
     void integerFieldsAcceptIntegralNumbersWrittenWithAFraction() {
         Scenario scenario = valid(with("/stack", """

@@ -90,7 +90,32 @@ final class RandomDocuments {
             }
             flows.add(flow);
         }
+        fitTheSeries(doc, duration, stations.size());
         return doc;
+    }
+
+    /**
+     * The parser caps samples × series at {@link ScenarioParser#MAX_SERIES_VALUES}: when the document's interval (or
+     * the 100 ms default) would exceed it, widen the interval just enough (or, sometimes, turn the series off).
+     */
+    private void fitTheSeries(ObjectNode doc, double duration, int stations) {
+        double interval = doc.has("sampleIntervalMs") ? doc.get("sampleIntervalMs").doubleValue() : 100;
+        if (interval == 0) {
+            return;
+        }
+        long series = 5 + 6L * stations;
+        for (JsonNode flow : doc.get("flows")) {
+            series += "tcp".equals(flow.get("type").stringValue()) ? 4 : 2;
+        }
+        long samples = (long) Math.ceil(duration * 1000 / interval - 1e-9);
+        if (samples * series > ScenarioParser.MAX_SERIES_VALUES) {
+            double fits = Math.ceil(duration * 1000 * series / ScenarioParser.MAX_SERIES_VALUES);
+            if (chance()) {
+                doc.put("sampleIntervalMs", 0);
+            } else {
+                number(doc, "sampleIntervalMs", fits);
+            }
+        }
     }
 
     // ---- valid wifi parts
