@@ -228,9 +228,9 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
             us = 20 + 16 + bytes * 8 / phy.dataRateMbps();
         } else {
             double per1024Us = 1024 * 8 / phy.dataRateMbps();
-            double overheadUs = 36 + 4 * phy.spatialStreams();
+            int overheadUs = 36 + 4 * phy.spatialStreams();
             int shift = !ampdu ? 0 : per1024Us > 400 ? 1 : per1024Us > 250 ? 2 : per1024Us > 150 ? 3 : per1024Us > 70 ? 4 : 5;
-            us = Math.max(4, per1024Us * bytes / 1024 + overheadUs / (1 << shift));
+            us = Math.max(4, per1024Us * bytes / 1024 + (overheadUs >> shift)); // an integer shift, as the kernel's
         }
         long units = Math.min(1023, (long) Math.ceil(us / 4));
         return units * 4_000;

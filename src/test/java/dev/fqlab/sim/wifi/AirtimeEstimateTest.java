@@ -19,8 +19,9 @@ class AirtimeEstimateTest {
     @Test
     void anAggregatedHtFrameSharesThePpduOverheadByAggShift() {
         // HT20 MCS 15, 800 ns GI: 130 Mbit/s → 1024 B take 8192/130 = 63.02 µs (≤ 70, > 20: agg_shift 5).
-        // (1500 + 38) × 63.02/1024 = 94.65 µs + (36 + 4 × 2)/2⁵ = 1.375 µs = 96.02 µs → 25 units of 4 µs = 100 µs.
-        assertThat(AccessPoint.airtimeEstimateNs(PhyMode.ht(15, 20, false), packet(1500), true)).isEqualTo(100_000);
+        // (1500 + 38) × 63.02/1024 = 94.65 µs + ((36 + 4 × 2) >> 5) = 1 µs (an integer shift) = 95.65 µs
+        // → 24 units of 4 µs = 96 µs.
+        assertThat(AccessPoint.airtimeEstimateNs(PhyMode.ht(15, 20, false), packet(1500), true)).isEqualTo(96_000);
     }
 
     @Test
@@ -38,7 +39,7 @@ class AirtimeEstimateTest {
     @Test
     void aSlowRateShiftsLess() {
         // HT20 MCS 0: 6.5 Mbit/s → 1260.3 µs per 1024 B (> 400: agg_shift 1).
-        // 1538 × 1260.3/1024 = 1892.9 µs + 40/2 = 1912.9 µs → 479 units = 1916 µs.
+        // 1538 × 1260.3/1024 = 1892.9 µs + (40 >> 1) = 1912.9 µs → 479 units = 1916 µs.
         assertThat(AccessPoint.airtimeEstimateNs(PhyMode.ht(0, 20, false), packet(1500), true)).isEqualTo(1_916_000);
     }
 }
