@@ -115,6 +115,14 @@ class H2ConfigurationTest {
         assertThat(refused.header("Retry-After")).hasValueSatisfying(s -> assertThat(Long.parseLong(s)).isPositive());
         JsonNode problem = refused.json();
         assertThat(problem.get("detail").asString()).contains("2 waiting experiments");
+        // The gauges say the same: one running (one worker here), two waiting (after the counts cache expires).
+        await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(250))
+                .until(() -> gauge("fqlab_experiments_queued") == 2 && gauge("fqlab_experiments_running") == 1);
+    }
+
+    private double gauge(String name) {
+        return api.get("/actuator/prometheus").body().lines().filter(l -> l.startsWith(name + " "))
+                .mapToDouble(l -> Double.parseDouble(l.substring(name.length() + 1).trim())).findFirst().orElse(-1);
     }
 
     @Test

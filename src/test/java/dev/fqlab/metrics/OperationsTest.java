@@ -46,7 +46,6 @@ class OperationsTest extends ServiceTest {
         assertThat(value(scrape.body(), "fqlab_workers")).isEqualTo(2);
         assertThat(value(scrape.body(), "fqlab_sim_events_total")).isPositive();
         assertThat(value(scrape.body(), "fqlab_sim_simulated_seconds_total")).isGreaterThanOrEqualTo(1);
-        assertThat(value(scrape.body(), "fqlab_experiments_queued")).isGreaterThanOrEqualTo(0);
     }
 
     @Test
