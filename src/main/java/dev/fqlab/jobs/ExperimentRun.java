@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
@@ -40,6 +41,8 @@ final class ExperimentRun implements RunControl {
     private final ProgressSink sink;
     private final long syncIntervalNanos;
     private final BooleanSupplier requestsWaiting;
+    /** Nanoseconds for the progress throttle: System.nanoTime, or a test's hand-driven clock. */
+    private final LongSupplier clock;
     private volatile boolean cancelled;
     private volatile boolean handedBack;
     private double fraction;
@@ -52,11 +55,17 @@ final class ExperimentRun implements RunControl {
     /** With {@code requestsWaiting}: whether HTTP requests are being answered, to step aside for. */
     ExperimentRun(UUID experimentId, int attempt, ProgressSink sink, Duration syncInterval,
             BooleanSupplier requestsWaiting) {
+        this(experimentId, attempt, sink, syncInterval, requestsWaiting, System::nanoTime);
+    }
+
+    ExperimentRun(UUID experimentId, int attempt, ProgressSink sink, Duration syncInterval,
+            BooleanSupplier requestsWaiting, LongSupplier clock) {
         this.experimentId = experimentId;
         this.attempt = attempt;
         this.sink = sink;
         this.syncIntervalNanos = syncInterval.toNanos();
-        this.nextSyncAt = System.nanoTime() + syncIntervalNanos;
+        this.clock = clock;
+        this.nextSyncAt = clock.getAsLong() + syncIntervalNanos;
         this.requestsWaiting = requestsWaiting;
     }
 
@@ -104,7 +113,7 @@ final class ExperimentRun implements RunControl {
     }
 
     private void syncIfDue() {
-        long now = System.nanoTime();
+        long now = clock.getAsLong();
         if (now - nextSyncAt < 0) {
             return;
         }

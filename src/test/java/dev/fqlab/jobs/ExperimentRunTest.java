@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.DataAccessResourceFailureException;
 
@@ -16,16 +17,27 @@ class ExperimentRunTest {
     private final UUID id = UUID.randomUUID();
     private final List<Double> written = new ArrayList<>();
     private final AtomicBoolean owned = new AtomicBoolean(true);
+    /** The runs' clock, driven by hand: no test depends on how fast this machine is. */
+    private final AtomicLong nanos = new AtomicLong();
+
+    private ExperimentRun run(ExperimentRun.ProgressSink sink, Duration syncInterval) {
+        return new ExperimentRun(id, 1, sink, syncInterval, () -> false, nanos::get);
+    }
+
+    private void advance(Duration by) {
+        nanos.addAndGet(by.toNanos());
+    }
 
     @Test
-    void progressIsWrittenAtMostOncePerInterval() throws InterruptedException {
-        ExperimentRun run = new ExperimentRun(id, 1, this::record, Duration.ofMillis(50));
+    void progressIsWrittenAtMostOncePerInterval() {
+        ExperimentRun run = run(this::record, Duration.ofMillis(50));
 
         for (int i = 0; i < 1000; i++) {
             run.progress(i / 1000.0, 0, i);
+            advance(Duration.ofNanos(49_000)); // 1000 calls in 49 ms: still within the first interval
         }
         assertThat(written).isEmpty();
-        Thread.sleep(60);
+        advance(Duration.ofMillis(1));
         run.progress(0.123456, 0, 0);
         run.progress(0.2, 0, 0);
 
@@ -34,12 +46,12 @@ class ExperimentRunTest {
     }
 
     @Test
-    void zeroRowsUpdatedMeansCancelled() throws InterruptedException {
-        ExperimentRun run = new ExperimentRun(id, 1, this::record, Duration.ofMillis(20));
+    void zeroRowsUpdatedMeansCancelled() {
+        ExperimentRun run = run(this::record, Duration.ofMillis(20));
         owned.set(false);
 
         assertThat(run.cancelled()).isFalse();
-        Thread.sleep(30);
+        advance(Duration.ofMillis(20));
 
         assertThat(run.cancelled()).isTrue();
         assertThat(run.handedBack()).isFalse();
@@ -57,11 +69,11 @@ class ExperimentRunTest {
     }
 
     @Test
-    void aDatabaseHiccupDoesNotStopTheRun() throws InterruptedException {
-        ExperimentRun run = new ExperimentRun(id, 1, (experiment, attempt, fraction) -> {
+    void aDatabaseHiccupDoesNotStopTheRun() {
+        ExperimentRun run = run((experiment, attempt, fraction) -> {
             throw new DataAccessResourceFailureException("connection refused");
         }, Duration.ofMillis(10));
-        Thread.sleep(20);
+        advance(Duration.ofMillis(20));
 
         run.progress(0.5, 0, 0);
 
