@@ -119,7 +119,8 @@ class TcpFlowTest {
                 .filter(s -> !s.data() && !s.has(TcpFlags.SYN)).toList();
         assertThat(acks).hasSize(67);
         long lastSegmentArrived = pipe.arrived.stream().filter(TcpPipe.Seen::data).toList().getLast().timeNs();
-        assertThat(acks.getLast().timeNs() - lastSegmentArrived).isEqualTo(TcpFlow.DELACK_NS);
+        // Linux TCP_DELACK_MIN = HZ/25 = 40 ms (include/net/tcp.h)
+        assertThat(acks.getLast().timeNs() - lastSegmentArrived).isEqualTo(40_000_000L);
         assertThat(acks.getLast().ack()).isEqualTo(117);
         assertThat(pipe.flow.done()).isTrue();
     }
