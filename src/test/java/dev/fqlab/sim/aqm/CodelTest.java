@@ -138,6 +138,32 @@ class CodelTest {
             assertThat(q.drops).hasSize(5);
             assertThat(v.count()).isEqualTo(5);
         }
+
+        @Test
+        void anEcnMarkEndsTheCatchUpLoop() {
+            // The catch-up test above with ECT packets (kernel-spec §1.5, §10 item 5): a mark replaces the drop,
+            // sets drop_next = control_law(drop_next) and leaves codel_dequeue at once ("goto END"), so however
+            // far past drop_next the dequeue comes, it marks one packet and advances drop_next by one step.
+            var codel = new Codel(new CodelSettings(5, 100, true, null, CodelArithmetic.LINUX), MTU);
+            var q = new EndlessQueue();
+            q.sojourn = 10 * MS;
+            q.ecn = 2; // ECT(0)
+            var v = new CodelVars();
+            // first_above_time = 0 + 100 ms; the first 10-µs step strictly after it (100.01 ms) enters the
+            // dropping state with a mark: count 1, drop_next = 100.01 + 100 = 200.01 ms (rec_inv_sqrt 0xFFFF)
+            run(codel, q, v, 0, 110 * MS, 10 * US);
+            assertThat(codel.stats().ecnMark()).isEqualTo(1);
+            assertThat(v.dropping()).isTrue();
+            q.now = 390 * MS; // 200.01, 250.01, 306.26 and 355.04 ms are all due, as in the drop case
+            Packet p = codel.dequeue(q, v, q.now);
+            // one loop pass: count 2, mark #2, drop_next = 200.01 + 100 × 0x8000/2^16 = 250.01 ms — and return
+            assertThat(p.ecn).isEqualTo(3);
+            assertThat(codel.stats().ecnMark()).isEqualTo(2);
+            assertThat(v.count()).isEqualTo(2);
+            assertThat(codel.stats().dropCount()).isZero();
+            assertThat(q.drops).isEmpty();
+            assertThat(codel.toNs(v.dropNext()) / 1e6).isCloseTo(250.01, within(0.01));
+        }
     }
 
     @Nested
@@ -216,6 +242,20 @@ class CodelTest {
         }
 
         @Test
+        void reentryBetweenEightAndSixteenIntervalsStillReusesTheCount() {
+            // The last episode's drop_next is 355.03 + 44.15 = 399.18 ms (§1.3 spacing). Re-entering after a
+            // 1000 ms gap: sojourn above target again from 1360 ms, entry one interval later at ≈ 1460.01 ms, so
+            // now − drop_next ≈ 1060.8 ms = 10.6 intervals: inside RFC 8289's / Linux's 16 (1.6 s), outside the
+            // old draft's 8 (§1.1). delta = 5 − 1 = 4 > 1 → count = 4.
+            var q = new EndlessQueue();
+            var codel = new Codel(settings(CodelArithmetic.LINUX), MTU);
+            var v = reenterAfter(1000 * MS, q, codel);
+            assertThat(q.drops.getLast()).isBetween(1460 * MS, 1460 * MS + 20 * US);
+            assertThat(v.count()).isEqualTo(4);
+            assertThat(v.lastcount()).isEqualTo(4);
+        }
+
+        @Test
         void reentryAfterSixteenIntervalsRestartsAtOne() {
             var q = new EndlessQueue();
             var codel = new Codel(settings(CodelArithmetic.LINUX), MTU);
@@ -259,8 +299,36 @@ class CodelTest {
                 }
             }
             assertThat(q.drops).isEmpty();
-            assertThat(marked).isEqualTo((int) codel.stats().ecnMark()).isGreaterThan(10);
+            // Marks follow the drop schedule (§1.5: a mark sets drop_next = control_law(drop_next) like a drop).
+            // Linux (§1.3 spacing 100, 50, 56.25, 48.78, 44.15, 40.41, 37.52, 35.15, 33.18, 31.50, then
+            // ≈ interval/√count for counts 11..15: 30.06, 28.79, 27.67, 26.68, 25.77 ms) from the first mark at
+            // 100.01 ms: 100.01, 200.01, 250.01, 306.26, 355.04, 399.19, 439.60, 477.12, 512.27, 545.45, 576.95,
+            // 607.01, 635.80, 663.47, 690.15 — the 16th would be at ≈ 715.9 ms: 15 marks in [0, 700 ms).
+            assertThat(marked).isEqualTo((int) codel.stats().ecnMark()).isEqualTo(15);
             assertThat(codel.stats().dropCount()).isZero();
+        }
+
+        @Test
+        void exactArithmeticMarksOnTheIdealSchedule() {
+            var codel = new Codel(new CodelSettings(5, 100, true, null, CodelArithmetic.EXACT), MTU);
+            var q = new EndlessQueue();
+            q.sojourn = 10 * MS;
+            q.ecn = 2; // ECT(0)
+            var v = new CodelVars();
+            int marked = 0;
+            for (long t = 0; t < 700 * MS; t += 10 * US) {
+                q.now = t;
+                if (codel.dequeue(q, v, t).ecn == 3) {
+                    marked++;
+                }
+            }
+            // RFC 8289: first mark at now >= first_above_time = 100 ms, then gaps 100/√count: 100, 70.71, 57.74,
+            // 50, 44.72, 40.82, 37.80, 35.36, 33.33, 31.62, 30.15, 28.87, 27.74 → marks at 100, 200, 270.71,
+            // 328.45, 378.45, 423.17, 463.99, 501.79, 537.15, 570.48, 602.10, 632.25, 661.12, 688.86; the 15th
+            // would be at 688.86 + 26.73 = 715.59 ms: 14 marks in [0, 700 ms) (fewer than Linux, whose second
+            // gap is 50 ms instead of 70.71).
+            assertThat(marked).isEqualTo((int) codel.stats().ecnMark()).isEqualTo(14);
+            assertThat(q.drops).isEmpty();
         }
 
         @Test

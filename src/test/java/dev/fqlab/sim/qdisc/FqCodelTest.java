@@ -217,6 +217,52 @@ class FqCodelTest {
         }
     }
 
+    @Nested
+    class BacklogFloor {
+        @Test
+        void aFlowWithOnePacketIsDroppedWhileTheQdiscHoldsMoreThanOneMtu() {
+            // kernel-spec §1.4 / §10 item 2: fq_codel compares the WHOLE qdisc's backlog (after removing the packet)
+            // with mtu 1514, not the flow's. Flow A never holds more than one 1514-byte packet: each is enqueued at a
+            // 10 ms tick and dequeued at the next, so its sojourn is 10 ms > target 5 ms, and A's own backlog after
+            // the removal is 0. Flow B is topped up to 4 full packets before every tick's dequeues (two per tick:
+            // one of A's, one of B's), so when A's packet leaves the qdisc still holds ≥ 3 × 1514 > 1514 bytes.
+            // A's CoDel: first sojourn above target seen at 10 ms → first_above_time = 110 ms; the drop needs
+            // now > first_above_time (strict, Linux) → the dequeue at 120 ms. The drop empties A (should_drop(null)
+            // clears first_above_time), so A's next packet at 130 ms sets first_above_time = 230 ms and leaves the
+            // dropping state (§1.4 steps 1 and 4, §1.5); the next drop is at 240 ms, re-entering with
+            // delta = count − lastcount = 0 → count 1. A loses its packets at 120, 240, 360 and 480 ms in 500 ms.
+            List<Long> dropTimes = new ArrayList<>();
+            var codel = new CodelSettings(5, 100, true, null, CodelArithmetic.LINUX); // packets are not-ECT
+            var q = new FqCodel(new QdiscSpec.FqCodel(1024, 10240, 33554432L, 1514, QuantumMode.BYTES, 64, codel),
+                    MTU, (p, now) -> {
+                        dropped.add(p);
+                        dropTimes.add(now);
+                    });
+            long seqA = 0;
+            long seqB = 0;
+            for (long t = 0; t <= 500 * MS; t += 10 * MS) {
+                for (int i = 0; i < 2; i++) {
+                    Packet p = q.dequeue(t);
+                    if (p != null && p.flowId == 0) {
+                        assertThat(t - p.enqueuedAt).as("A's sojourn").isEqualTo(10 * MS);
+                    }
+                }
+                q.enqueue(packet(0, 1, 1514, seqA++), t);
+                // every packet is 1514 bytes and A holds exactly the one just enqueued: the rest is B's
+                for (long b = q.result().backlogPackets() - 1; b < 4; b++) {
+                    q.enqueue(packet(1, 2, 1514, seqB++), t);
+                }
+            }
+            List<Long> dropsOfA = new ArrayList<>();
+            for (int i = 0; i < dropped.size(); i++) {
+                if (dropped.get(i).flowId == 0) {
+                    dropsOfA.add(dropTimes.get(i));
+                }
+            }
+            assertThat(dropsOfA).containsExactly(120 * MS, 240 * MS, 360 * MS, 480 * MS);
+        }
+    }
+
     @Test
     void pfifoTailDropsBeyondItsLimit() {
         Pfifo q = new Pfifo(3, (p, now) -> dropped.add(p));

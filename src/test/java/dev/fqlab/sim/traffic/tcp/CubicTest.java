@@ -79,7 +79,7 @@ class CubicTest {
         // W_est = 70 + α × 30 with α = 3(1 − 0.7)/(1 + 0.7) = 0.5294 → 85.88 (still below cwnd_prior = 100)
         ackClock(cubic, epoch, epoch + Time.ms(300), rtt);
         assertThat(cubic.window(0.3)).isCloseTo(75.96, within(0.01));
-        assertThat(cubic.cwnd()).isCloseTo(70 + Cubic.ALPHA * 30, within(0.5));
+        assertThat(cubic.cwnd()).isCloseTo(85.88, within(0.5)); // RFC 9438 §4.3: 70 + 0.5294 × 30
     }
 
     @Test

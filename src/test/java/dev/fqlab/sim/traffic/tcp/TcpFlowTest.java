@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.scenario.CongestionControlKind;
 import dev.fqlab.sim.scenario.EcnCodepoint;
+import dev.fqlab.sim.scenario.TcpOrigin;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -55,6 +56,35 @@ class TcpFlowTest {
     }
 
     @Test
+    void aDroppedSegmentReturnsItsTsqBytes() {
+        // kernel-spec §6: a TSQ sender's sk_wmem_alloc counts the truesize of its skbs below TCP and falls when the
+        // skb is freed — at TX completion "(or at drop)". Sender on the router (origin local), the pipe completes
+        // each packet when it leaves; segment 50 is lost on its first transmission. Its charge is the truesize
+        // of a 1448 + 52 + 14 = 1514-byte frame: 1514 + 64 headroom → a 2048-byte slab + 576 of sk_buff and
+        // skb_shared_info = 2624 (TcpSmallQueuesTest). The drop must return it, so once the 200 segments are
+        // acknowledged nothing is left below TCP: wmem_alloc = 0 (2624 if the dropped skb were never freed).
+        TcpPipe pipe = new TcpPipe(10 * MS, CongestionControlKind.RENO, 200L * MSS, EcnCodepoint.NOT_ECT, 5,
+                TcpOrigin.LOCAL);
+        int[] droppedCharge = {-1};
+        pipe.drop = p -> {
+            if ((p.tcpFlags & TcpFlags.DATA) != 0 && p.tcpSeq == 50 && (p.tcpFlags & TcpFlags.RETRANSMIT) == 0) {
+                droppedCharge[0] = p.tsqCharge;
+                return true;
+            }
+            return false;
+        };
+        pipe.run(Time.seconds(5));
+
+        assertThat(droppedCharge[0]).isEqualTo(2624);
+        assertThat(pipe.maxWmemAlloc).isGreaterThanOrEqualTo(2624); // TSQ charged the segments in the pipe
+        assertThat(pipe.flow.done()).isTrue();
+        assertThat(pipe.stats.goodputBytes()).isEqualTo(200L * MSS);
+        assertThat(pipe.dataSent().stream().filter(TcpPipe.Seen::retransmit).map(TcpPipe.Seen::seq).toList())
+                .containsExactly(50L);
+        assertThat(pipe.flow.wmemAlloc()).isZero();
+    }
+
+    @Test
     void retransmissionTimeoutsStartAtTwoHundredMillisecondsAndDouble() {
         // RTT 20 ms: RTO = SRTT + 4·RTTVAR ≈ 20 + a few ms, raised to Linux's 200 ms minimum. From t = 1 s the
         // path loses everything: the timer (restarted by the last ACK, RFC 6298 §5.3) fires 200 ms after that
@@ -89,7 +119,8 @@ class TcpFlowTest {
                 .filter(s -> !s.data() && !s.has(TcpFlags.SYN)).toList();
         assertThat(acks).hasSize(67);
         long lastSegmentArrived = pipe.arrived.stream().filter(TcpPipe.Seen::data).toList().getLast().timeNs();
-        assertThat(acks.getLast().timeNs() - lastSegmentArrived).isEqualTo(TcpFlow.DELACK_NS);
+        // Linux TCP_DELACK_MIN = HZ/25 = 40 ms (include/net/tcp.h)
+        assertThat(acks.getLast().timeNs() - lastSegmentArrived).isEqualTo(40_000_000L);
         assertThat(acks.getLast().ack()).isEqualTo(117);
         assertThat(pipe.flow.done()).isTrue();
     }

@@ -47,12 +47,25 @@ final class TcpPipe {
     Predicate<Packet> drop = p -> false;
     /** Packets entering the pipe that match get CE. */
     Predicate<Packet> mark = p -> false;
+    /** The most truesize the sender had below TCP ({@code sk_wmem_alloc}) when a packet left the pipe. */
+    long maxWmemAlloc;
 
     TcpPipe(long oneWayNs, CongestionControlKind cc, Long bytes, EcnCodepoint ecn, double durationS) {
+        this(oneWayNs, cc, bytes, ecn, durationS, TcpOrigin.REMOTE);
+    }
+
+    /**
+     * With {@code origin} LOCAL the sender is subject to TCP Small Queues (kernel-spec §6): the pipe then plays the
+     * device below it and completes each packet's transmission when the packet leaves the pipe.
+     */
+    TcpPipe(long oneWayNs, CongestionControlKind cc, Long bytes, EcnCodepoint ecn, double durationS,
+            TcpOrigin origin) {
         var spec = new FlowSpec("t", null, Direction.DOWN, AccessCategory.BE, 0, durationS, ecn,
-                new TrafficSpec.Tcp(cc, TcpOrigin.REMOTE, 10, 1448, bytes));
+                new TrafficSpec.Tcp(cc, origin, 10, 1448, bytes));
         PacketSink deliver = (p, now) -> {
             arrived.add(seen(p, now));
+            maxWmemAlloc = Math.max(maxWmemAlloc, flow.wmemAlloc());
+            flow.txCompleted(p, now);
             if ((p.tcpFlags & TcpFlags.ECE) != 0 && cwndAtFirstEcho < 0) {
                 cwndAtFirstEcho = flow.cwnd();
             }

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /** mac80211's fq rules, kernel-spec §3.3–§3.5. */
 class FqTest {
+    private static final long MS = 1_000_000L;
+
     private final List<Packet> dropped = new ArrayList<>();
 
     private static TxqsSpec spec(boolean fq, boolean collisionCheck, int limit, long memory) {
@@ -124,6 +126,35 @@ class FqTest {
             assertThat(dropped).hasSize(5); // qlen 11 → batch 5
             assertThat(fq.overmemory()).isEqualTo(1);
         }
+    }
+
+    @Test
+    void txqCodelDropsWhileOneSmallPacketIsLeftBecauseItsFloorIsZero() {
+        // kernel-spec §1.4 / §3.1 / §10 item 2: mac80211's CoDel compares the FLOW's backlog (after removing the
+        // packet) with mtu 0, so only the flow's last packet is spared. One flow of 100-byte not-ECT frames: p0 at
+        // 0, p1 at 25 ms, then every 25 ms from 50 ms one dequeue followed by one enqueue. Each dequeued packet
+        // waited 50 ms (> target 20 ms) and leaves exactly one 100-byte packet behind (100 > 0; a 1514 floor would
+        // spare it). First sojourn above target seen at 50 ms → first_above_time = 150 ms; strictly after it
+        // (Linux) → the dequeue at 175 ms drops its head, p5 (enqueued at 125 ms), and returns p6. From then on
+        // the flow holds a single packet at each dequeue (backlog after removal 0): no further drop.
+        List<Long> dropTimes = new ArrayList<>();
+        Fq timed = new Fq(spec(true, true, 8192, 16 << 20), (p, now) -> {
+            dropped.add(p);
+            dropTimes.add(now);
+        });
+        Txq txq = timed.newTxq(0, 0, 2);
+        long seq = 0;
+        timed.enqueue(txq, packet(0, 1, 100, seq++), 0);
+        timed.enqueue(txq, packet(0, 1, 100, seq++), 25 * MS);
+        List<Long> sent = new ArrayList<>();
+        for (long t = 50 * MS; t <= 1000 * MS; t += 25 * MS) {
+            sent.add(timed.dequeue(txq, t).seq);
+            timed.enqueue(txq, packet(0, 1, 100, seq++), t);
+        }
+        assertThat(dropped).extracting(p -> p.seq).containsExactly(5L);
+        assertThat(dropTimes).containsExactly(175 * MS);
+        assertThat(sent.subList(0, 6)).containsExactly(0L, 1L, 2L, 3L, 4L, 6L);
+        assertThat(txq.result("s", "BE").drops()).isEqualTo(1);
     }
 
     @Test
