@@ -69,7 +69,7 @@ public class SweepRenderController {
     public ResponseEntity<String> plot(@PathVariable String id,
             @Parameter(description = "a metric name of the sweep's rows") @PathVariable String metric) {
         SweepResource sweep = sweeps.get(SweepIds.parse(id));
-        List<String> metrics = SweepCharts.metrics(sweep);
+        List<String> metrics = sweep.metricNames(null);
         // Before any result exists every metric name is still possible: the plot says there is nothing yet.
         if (!metrics.isEmpty() && !metrics.contains(metric)) {
             throw ApiProblem.notFound("No metric '" + metric + "' in this sweep's results; it has "

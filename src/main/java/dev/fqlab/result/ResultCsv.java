@@ -5,7 +5,6 @@ import dev.fqlab.sim.result.LatencyStats;
 import dev.fqlab.sim.result.SimulationResult;
 import dev.fqlab.sim.result.StationResult;
 import dev.fqlab.sim.result.TcpStats;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -76,20 +75,20 @@ final class ResultCsv {
             STATION_COLUMNS.forEach(c -> header.add(c.name()));
         }
         StringBuilder csv = new StringBuilder();
-        line(csv, header);
+        Csv.line(csv, header);
         for (FlowResult flow : result.flows()) {
             List<String> row = new ArrayList<>(List.of("flow"));
-            FLOW_COLUMNS.forEach(c -> row.add(format(c.value().apply(flow))));
+            FLOW_COLUMNS.forEach(c -> row.add(Csv.format(c.value().apply(flow))));
             latency(row, flow.latencyMs());
             latency(row, flow.rttMs());
             latency(row, flow.upLatencyMs());
             if (tcp) {
-                TCP_COLUMNS.forEach(c -> row.add(flow.tcp() == null ? "" : format(c.value().apply(flow.tcp()))));
+                TCP_COLUMNS.forEach(c -> row.add(flow.tcp() == null ? "" : Csv.format(c.value().apply(flow.tcp()))));
             }
             if (stations) {
                 STATION_COLUMNS.forEach(c -> row.add(""));
             }
-            line(csv, row);
+            Csv.line(csv, row);
         }
         if (stations) {
             int flowColumns = header.size() - 1 - STATION_COLUMNS.size();
@@ -98,8 +97,8 @@ final class ResultCsv {
                 for (int i = 0; i < flowColumns; i++) {
                     row.add("");
                 }
-                STATION_COLUMNS.forEach(c -> row.add(format(c.value().apply(station))));
-                line(csv, row);
+                STATION_COLUMNS.forEach(c -> row.add(Csv.format(c.value().apply(station))));
+                Csv.line(csv, row);
             }
         }
         return csv.toString();
@@ -112,13 +111,13 @@ final class ResultCsv {
         List<String> header = new ArrayList<>(List.of("t_s"));
         columns.forEach(c -> header.add(c.header()));
         StringBuilder csv = new StringBuilder();
-        line(csv, header);
+        Csv.line(csv, header);
         for (int step = 0; step < t.size(); step++) {
-            List<String> row = new ArrayList<>(List.of(format(t.get(step))));
+            List<String> row = new ArrayList<>(List.of(Csv.format(t.get(step))));
             for (SeriesColumn column : columns) {
-                row.add(step < column.values().size() ? format(column.values().get(step)) : "");
+                row.add(step < column.values().size() ? Csv.format(column.values().get(step)) : "");
             }
-            line(csv, row);
+            Csv.line(csv, row);
         }
         return csv.toString();
     }
@@ -128,44 +127,12 @@ final class ResultCsv {
             LATENCY_FIELDS.forEach(f -> row.add(""));
             return;
         }
-        row.add(format(stats.p50()));
-        row.add(format(stats.p90()));
-        row.add(format(stats.p99()));
-        row.add(format(stats.mean()));
-        row.add(format(stats.max()));
-        row.add(format(stats.samples()));
-    }
-
-    /** Numbers in plain decimal notation (no exponent); null as an empty field. */
-    static String format(Object value) {
-        if (value == null) {
-            return "";
-        }
-        if (value instanceof Double d) {
-            if (d.isNaN() || d.isInfinite()) {
-                return "";
-            }
-            return BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
-        }
-        return value.toString();
-    }
-
-    private static void line(StringBuilder csv, List<String> fields) {
-        for (int i = 0; i < fields.size(); i++) {
-            if (i > 0) {
-                csv.append(',');
-            }
-            csv.append(escape(fields.get(i)));
-        }
-        csv.append("\r\n");
-    }
-
-    /** RFC 4180 quoting, for the rare name with a comma or quote. */
-    private static String escape(String field) {
-        if (field.indexOf(',') < 0 && field.indexOf('"') < 0 && field.indexOf('\n') < 0 && field.indexOf('\r') < 0) {
-            return field;
-        }
-        return '"' + field.replace("\"", "\"\"") + '"';
+        row.add(Csv.format(stats.p50()));
+        row.add(Csv.format(stats.p90()));
+        row.add(Csv.format(stats.p99()));
+        row.add(Csv.format(stats.mean()));
+        row.add(Csv.format(stats.max()));
+        row.add(Csv.format(stats.samples()));
     }
 
     private record Column<T>(String name, Function<T, Object> value) {

@@ -25,6 +25,14 @@ public record SweepResource(UUID id, String name, String preset, List<String> ta
                             @JsonInclude(JsonInclude.Include.NON_NULL) List<String> metrics, List<SweepRow> rows,
                             Links links) {
 
+    /**
+     * The metric names that {@code names} pick from the rows, in order ('*' matches anything, as in
+     * {@code table.csv?metric=}); every metric of the rows, in row order, when {@code names} is null.
+     */
+    public List<String> metricNames(List<String> names) {
+        return SweepTable.columns(this, names);
+    }
+
     /** Which value of each parameter {@code row} holds: index {@code i} into {@code parameters().get(i).values()}. */
     public int[] valueIndices(SweepRow row) {
         return SweepReader.indices(parameters, row.combination());

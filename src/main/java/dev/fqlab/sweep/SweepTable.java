@@ -1,17 +1,20 @@
 package dev.fqlab.sweep;
 
-import java.math.BigDecimal;
+import dev.fqlab.result.Csv;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * {@code GET /sweeps/{id}/table.csv}: the sweep's result table, one row per combination, ready for a spreadsheet or
  * a paper. Columns: each parameter (its label, else its value), {@code n} (repetitions with a result), then for
  * each chosen metric its chosen statistics, headed {@code "<metric> <statistic>"}. Metrics: those asked for, else
- * the sweep's own {@code metrics}, else all; a name ending in '*' picks every metric it starts. Statistics: mean and
+ * the sweep's own {@code metrics}, else all; a '*' in a name matches anything. Statistics: mean and
  * stddev unless asked otherwise (mean, stddev, min, max, n). Numbers in plain decimal notation; a missing value is
  * an empty field.
  */
@@ -32,7 +35,7 @@ final class SweepTable {
         for (String metric : metrics) {
             statistics.forEach(s -> header.add(metric + " " + s));
         }
-        line(csv, header);
+        Csv.line(csv, header);
         for (SweepRow row : sweep.rows()) {
             List<String> fields = new ArrayList<>();
             int[] index = SweepReader.indices(sweep.parameters(), row.combination());
@@ -43,10 +46,10 @@ final class SweepTable {
             for (String metric : metrics) {
                 MetricStats stats = row.metrics().get(metric);
                 for (String statistic : statistics) {
-                    fields.add(stats == null ? "" : format(statistic(stats, statistic)));
+                    fields.add(stats == null ? "" : Csv.format(statistic(stats, statistic)));
                 }
             }
-            line(csv, fields);
+            Csv.line(csv, fields);
         }
         return csv.toString();
     }
@@ -60,9 +63,11 @@ final class SweepTable {
         }
         Set<String> chosen = new LinkedHashSet<>();
         for (String entry : filter) {
-            if (entry.endsWith("*")) {
-                String prefix = entry.substring(0, entry.length() - 1);
-                all.stream().filter(m -> m.startsWith(prefix)).forEach(chosen::add);
+            if (entry.contains("*")) {
+                // '*' matches anything: "flows.probe.*", "flows.*.throughputMbps"
+                Pattern pattern = Pattern.compile(Arrays.stream(entry.split("\\*", -1)).map(Pattern::quote)
+                        .collect(Collectors.joining(".*")));
+                all.stream().filter(m -> pattern.matcher(m).matches()).forEach(chosen::add);
             } else {
                 chosen.add(entry);
             }
@@ -99,33 +104,5 @@ final class SweepTable {
             case "n" -> stats.n();
             default -> throw new IllegalArgumentException(statistic);
         };
-    }
-
-    private static String format(Object value) {
-        if (value == null) {
-            return "";
-        }
-        if (value instanceof Double d) {
-            return Double.isFinite(d) ? BigDecimal.valueOf(d).stripTrailingZeros().toPlainString() : "";
-        }
-        return value.toString();
-    }
-
-    private static void line(StringBuilder csv, List<String> fields) {
-        for (int i = 0; i < fields.size(); i++) {
-            if (i > 0) {
-                csv.append(',');
-            }
-            csv.append(escape(fields.get(i)));
-        }
-        csv.append("\r\n");
-    }
-
-    /** RFC 4180 quoting: values that are whole JSON objects contain commas and quotes. */
-    private static String escape(String field) {
-        if (field.indexOf(',') < 0 && field.indexOf('"') < 0 && field.indexOf('\n') < 0 && field.indexOf('\r') < 0) {
-            return field;
-        }
-        return '"' + field.replace("\"", "\"\"") + '"';
     }
 }

@@ -13,7 +13,9 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.DoubleUnaryOperator;
 import java.util.function.IntFunction;
+import java.util.function.ObjIntConsumer;
 import java.util.zip.GZIPOutputStream;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
@@ -110,12 +112,12 @@ public final class FlentExport {
                 out.add("Ping (ms) ICMP " + flow.name(), flowSeries.latencyMs(), v -> v + up);
             } else {
                 String direction = "up".equals(flow.direction()) ? "upload" : "download";
-                String name = "TCP " + direction + " " + flow.ac() + " " + flow.name();
-                out.add(name, flowSeries.throughputMbps(), v -> v);
-                if (flowSeries.cwndPackets() != null) {
-                    out.addRawKey(name, "tcp_cwnd", flowSeries.cwndPackets());
-                    out.addRawKey(name, "tcp_rtt", flowSeries.rttMs());
-                }
+                // A TCP flow's samples also carry its window and RTT, under flent's ss runner's keys.
+                out.add("TCP " + direction + " " + flow.ac() + " " + flow.name(), flowSeries.throughputMbps(), v -> v,
+                        (entry, i) -> {
+                            put(entry, "tcp_cwnd", at(flowSeries.cwndPackets(), i));
+                            put(entry, "tcp_rtt", at(flowSeries.rttMs(), i));
+                        });
             }
         }
 
@@ -272,7 +274,12 @@ public final class FlentExport {
             this.t0 = t0;
         }
 
-        void add(String name, List<Double> values, java.util.function.DoubleUnaryOperator transform) {
+        void add(String name, List<Double> values, DoubleUnaryOperator transform) {
+            add(name, values, transform, (entry, i) -> { });
+        }
+
+        /** A series of {@code values}; {@code extra} adds keys of its own to the raw entry of interval i. */
+        void add(String name, List<Double> values, DoubleUnaryOperator transform, ObjIntConsumer<ObjectNode> extra) {
             ArrayNode result = results.putArray(name);
             ArrayNode rawValues = raw.putArray(name);
             for (int i = 0; i < t.size(); i++) {
@@ -282,33 +289,9 @@ public final class FlentExport {
                 } else {
                     double y = transform.applyAsDouble(v);
                     result.add(y);
-                    rawValues.add(NODES.objectNode().put("t", t0 + t.get(i)).put("val", y));
-                }
-            }
-        }
-
-        /**
-         * Adds {@code key} to the raw entries of series {@code name} (added before), at the intervals where
-         * {@code values} has one; an interval the series has no raw entry for gets one with just this key.
-         */
-        void addRawKey(String name, String key, List<Double> values) {
-            ArrayNode rawValues = (ArrayNode) raw.get(name);
-            int entry = 0;
-            for (int i = 0; i < t.size(); i++) {
-                double time = t0 + t.get(i);
-                ObjectNode e = entry < rawValues.size() ? (ObjectNode) rawValues.get(entry) : null;
-                boolean here = e != null && e.get("t").doubleValue() == time;
-                Double v = at(values, i);
-                if (v != null) {
-                    if (!here) {
-                        e = NODES.objectNode().put("t", time);
-                        rawValues.insert(entry, e);
-                        here = true;
-                    }
-                    e.put(key, v);
-                }
-                if (here) {
-                    entry++;
+                    ObjectNode entry = NODES.objectNode().put("t", t0 + t.get(i)).put("val", y);
+                    extra.accept(entry, i);
+                    rawValues.add(entry);
                 }
             }
         }

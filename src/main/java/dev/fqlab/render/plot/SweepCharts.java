@@ -35,15 +35,6 @@ public final class SweepCharts {
     private SweepCharts() {
     }
 
-    /** The metrics the sweep's rows have, in row order: what {@link #chart} can draw. */
-    public static List<String> metrics(SweepResource sweep) {
-        List<String> metrics = new ArrayList<>();
-        for (SweepRow row : sweep.rows()) {
-            row.metrics().keySet().stream().filter(m -> !metrics.contains(m)).forEach(metrics::add);
-        }
-        return metrics;
-    }
-
     public static JFreeChart chart(SweepResource sweep, String metric) {
         List<SweepParameter> parameters = sweep.parameters();
         JFreeChart chart = !parameters.isEmpty() && numeric(parameters.getFirst())

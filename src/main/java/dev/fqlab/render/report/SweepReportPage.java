@@ -10,11 +10,8 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.springframework.stereotype.Component;
 
 /**
@@ -68,7 +65,7 @@ public final class SweepReportPage {
         }
         List<ParameterRow> parameters = sweep.parameters().stream().map(SweepReportPage::parameter).toList();
         return new Model(title(sweep), sweep.id().toString(), "../" + sweep.id(), facts(sweep), parameters, header, rows,
-                plots, metrics.size() < SweepCharts.metrics(sweep).size());
+                plots, metrics.size() < sweep.metricNames(null).size());
     }
 
     /**
@@ -77,15 +74,12 @@ public final class SweepReportPage {
      * A '*' in a name matches anything, so {@code flows.*.throughputMbps} is every flow's goodput.
      */
     static List<String> metrics(SweepResource sweep) {
-        List<String> available = SweepCharts.metrics(sweep);
-        List<String> chosen = new ArrayList<>();
+        List<String> available = sweep.metricNames(null);
         boolean defaults = sweep.metrics() == null;
-        for (String name : defaults ? DEFAULT_METRICS : sweep.metrics()) {
-            Pattern pattern = Pattern.compile(Arrays.stream(name.split("\\*", -1)).map(Pattern::quote)
-                    .collect(Collectors.joining(".*")));
-            available.stream().filter(m -> pattern.matcher(m).matches() && !chosen.contains(m))
-                    .filter(m -> !defaults || !pingOnly(m, available)).forEach(chosen::add);
-        }
+        List<String> chosen = sweep.metricNames(defaults ? DEFAULT_METRICS : sweep.metrics()).stream()
+                .filter(available::contains)
+                .filter(m -> !defaults || !pingOnly(m, available))
+                .toList();
         return chosen.subList(0, Math.min(MAX_METRICS, chosen.size()));
     }
 

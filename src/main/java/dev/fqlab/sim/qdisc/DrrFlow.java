@@ -2,6 +2,7 @@ package dev.fqlab.sim.qdisc;
 
 import dev.fqlab.sim.aqm.CodelVars;
 import dev.fqlab.sim.packet.Packet;
+import dev.fqlab.sim.packet.PacketFifo;
 
 /**
  * One flow queue of a deficit-round-robin flow scheduler with CoDel per flow — the shape fq_codel's
@@ -11,10 +12,7 @@ import dev.fqlab.sim.packet.Packet;
 public class DrrFlow extends CodelVars {
     /** Bucket index in its table, or -1 for a flow outside the table (mac80211's default flow). */
     public final int index;
-    Packet head;
-    Packet tail;
-    int packets;
-    long backlog;
+    private final PacketFifo queue = new PacketFifo();
     public int deficit;
     DrrList<?> list;
     DrrFlow prev;
@@ -25,40 +23,21 @@ public class DrrFlow extends CodelVars {
     }
 
     public void append(Packet p) {
-        p.next = null;
-        if (head == null) {
-            head = p;
-        } else {
-            tail.next = p;
-        }
-        tail = p;
-        packets++;
-        backlog += p.length;
+        queue.add(p);
     }
 
     /** Removes and returns the head packet, or null. */
     public Packet removeHead() {
-        Packet p = head;
-        if (p == null) {
-            return null;
-        }
-        head = p.next;
-        if (head == null) {
-            tail = null;
-        }
-        p.next = null;
-        packets--;
-        backlog -= p.length;
-        return p;
+        return queue.poll();
     }
 
     public int packets() {
-        return packets;
+        return queue.packets();
     }
 
     /** Bytes queued in this flow. */
     public long backlog() {
-        return backlog;
+        return queue.bytes();
     }
 
     /** Whether the flow is on a new/old list (an active flow). */

@@ -4,19 +4,13 @@ import dev.fqlab.sim.ScenarioRunner;
 import dev.fqlab.sim.core.RunControl;
 import dev.fqlab.sim.result.SimulationResult;
 import dev.fqlab.sim.scenario.AccessCategory;
-import dev.fqlab.sim.scenario.CodelArithmetic;
-import dev.fqlab.sim.scenario.CodelSettings;
 import dev.fqlab.sim.scenario.CongestionControlKind;
 import dev.fqlab.sim.scenario.Direction;
 import dev.fqlab.sim.scenario.EcnCodepoint;
 import dev.fqlab.sim.scenario.FlowSpec;
-import dev.fqlab.sim.scenario.QdiscSpec;
-import dev.fqlab.sim.scenario.QuantumMode;
 import dev.fqlab.sim.scenario.Scenario;
-import dev.fqlab.sim.scenario.StackSpec;
 import dev.fqlab.sim.scenario.TcpOrigin;
 import dev.fqlab.sim.scenario.TrafficSpec;
-import dev.fqlab.sim.scenario.WiredLinkSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -65,10 +59,7 @@ public class TcpFqCodelBenchmark {
             flows.add(new FlowSpec("tcp" + i, null, Direction.DOWN, AccessCategory.BE, 0, durationS,
                     EcnCodepoint.NOT_ECT, new TrafficSpec.Tcp(congestionControl, TcpOrigin.REMOTE, 10, 1448, null)));
         }
-        var codel = new CodelSettings(5, 100, true, null, CodelArithmetic.LINUX);
-        var fqCodel = new QdiscSpec.FqCodel(1024, 10240, 33554432L, 1514, QuantumMode.BYTES, 64, codel);
-        scenario = new Scenario("bench", 1, durationS, 0, 0, new WiredLinkSpec(1000, 1000, 0, 14), List.of(), 10,
-                new StackSpec(fqCodel), flows);
+        scenario = GigabitFqCodel.scenario(durationS, 10, flows);
     }
 
     @Benchmark

@@ -60,12 +60,7 @@ final class AirtimeScheduler extends TxqScheduler {
                 moveToTail(t);
                 continue;
             }
-            if (t.round == currentRound(ac)) {
-                return null; // served in this pass already
-            }
-            unlink(t);
-            t.round = currentRound(ac);
-            return t;
+            return takeUnlessServed(t);
         }
     }
 

@@ -22,12 +22,7 @@ final class RoundRobinScheduler extends TxqScheduler {
                 moveToTail(t);
                 continue;
             }
-            if (t.round == currentRound(ac)) {
-                return null;
-            }
-            unlink(t);
-            t.round = currentRound(ac);
-            return t;
+            return takeUnlessServed(t);
         }
     }
 

@@ -52,6 +52,19 @@ public abstract class TxqScheduler {
         return round[ac];
     }
 
+    /**
+     * The end of {@code next_txq}: null when {@code t} was already served in this pass (which ends the pass), else
+     * {@code t}, taken off the list and marked served.
+     */
+    protected Txq takeUnlessServed(Txq t) {
+        if (t.round == round[t.ac]) {
+            return null;
+        }
+        unlink(t);
+        t.round = round[t.ac];
+        return t;
+    }
+
     protected Txq firstOf(int ac) {
         return first[ac];
     }
