@@ -118,7 +118,7 @@ public class SweepController {
 
     @GetMapping(path = "/{id}/table.csv", produces = "text/csv")
     @Operation(summary = "The sweep's table as CSV, one row per combination",
-            description = "metric: metric names or prefixes ending in '*' (repeatable or comma-separated; default: the "
+            description = "metric: metric names, '*' matching anything (repeatable or comma-separated; default: the "
                     + "sweep's metrics, else all); stats: any of mean, stddev, min, max, n (default mean,stddev).")
     public ResponseEntity<String> table(@PathVariable String id, @RequestParam(required = false) List<String> metric,
             @RequestParam(required = false) List<String> stats) {

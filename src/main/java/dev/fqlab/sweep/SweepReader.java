@@ -496,7 +496,7 @@ public class SweepReader {
         return repetitions.intValue();
     }
 
-    /** The table's default columns: metric names (see {@link ResultMetrics}), or prefixes ending in '*'. */
+    /** The table's default columns: metric names (see {@link ResultMetrics}); '*' matches anything. */
     private static List<String> metrics(JsonNode metrics, String at, List<ApiError> errors) {
         if (metrics == null || metrics.isNull()) {
             return null;

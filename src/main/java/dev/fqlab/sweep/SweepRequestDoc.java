@@ -23,7 +23,7 @@ public record SweepRequestDoc(
                 example = "5") Integer repetitions,
         @Schema(description = "Reuse results of scenarios that already succeeded under this engine version (default true).")
         Boolean reuse,
-        @Schema(description = "Default columns of table.csv: metric names or prefixes ending in '*'.",
+        @Schema(description = "Default columns of table.csv, the report and its plots: metric names; '*' matches anything (flows.*.throughputMbps).",
                 example = "[\"flows.probe.latencyMs.p50\"]") List<String> metrics,
         @Schema(description = "At most 200 characters; defaults to the preset's or the base scenario's name.") String name,
         @Schema(description = "Given to every experiment the sweep creates; at most 32, each 1 to 64 characters.")
