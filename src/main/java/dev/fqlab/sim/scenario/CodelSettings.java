@@ -1,10 +1,41 @@
 package dev.fqlab.sim.scenario;
 
+import static dev.fqlab.sim.scenario.schema.Field.bool;
+import static dev.fqlab.sim.scenario.schema.Field.enumeration;
+import static dev.fqlab.sim.scenario.schema.Field.forbidden;
+import static dev.fqlab.sim.scenario.schema.Field.number;
+
+import dev.fqlab.sim.scenario.schema.Field;
+import dev.fqlab.sim.scenario.schema.NumberRange;
+import dev.fqlab.sim.scenario.schema.RecordSchema;
+
 /**
- * CoDel parameters as a scenario gives them (flat in the JSON of a qdisc).
+ * CoDel parameters as a scenario gives them, flat in the JSON of a qdisc or of the TXQs (RFC 8289; kernel-spec §1).
  *
  * @param ceThresholdMs shallow ECN marking threshold; null = disabled
  */
 public record CodelSettings(double targetMs, double intervalMs, boolean ecn, Double ceThresholdMs,
                             CodelArithmetic arithmetic) {
+
+    /** The qdiscs' CoDel (sch_codel, sch_fq_codel): target 5 ms, interval 100 ms, ECN, an optional CE threshold. */
+    public static final RecordSchema<CodelSettings> QDISC = schema(5, true,
+            number("ceThresholdMs").nullable().range(NumberRange.closed(0, 100_000)).unit("ms")
+                    .help("Shallow ECN marking threshold (ce_threshold): ECT packets whose sojourn time exceeds it are "
+                            + "marked CE; null = disabled."));
+
+    /** mac80211's per-flow CoDel in the TXQs: target 20 ms, interval 100 ms, ECN; no CE threshold. */
+    public static final RecordSchema<CodelSettings> TXQ = schema(20, true,
+            forbidden("ceThresholdMs", "ceThresholdMs", "unknown field: mac80211's TXQ CoDel has no CE threshold"));
+
+    private static RecordSchema<CodelSettings> schema(double targetMs, boolean ecn, Field ceThreshold) {
+        return RecordSchema.of(CodelSettings.class, "Codel", "CoDel's parameters (RFC 8289, include/net/codel.h).",
+                number("targetMs").defaultValue(targetMs).range(NumberRange.openClosed(0, 10_000)).unit("ms")
+                        .help("CoDel target: the acceptable standing sojourn time."),
+                number("intervalMs").defaultValue(100.0).range(NumberRange.openClosed(0, 100_000)).unit("ms")
+                        .help("CoDel interval: how long the sojourn time must stay above target before a drop."),
+                bool("ecn").defaultValue(ecn).help("Mark ECN-capable packets instead of dropping them."),
+                ceThreshold,
+                enumeration("codelArithmetic", CodelArithmetic.class).defaultValue(CodelArithmetic.LINUX)
+                        .help("How CoDel computes 1/√count and compares times.").component("arithmetic"));
+    }
 }

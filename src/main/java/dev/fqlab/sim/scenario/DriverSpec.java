@@ -1,5 +1,13 @@
 package dev.fqlab.sim.scenario;
 
+import static dev.fqlab.sim.scenario.schema.Field.enumeration;
+import static dev.fqlab.sim.scenario.schema.Field.integer;
+import static dev.fqlab.sim.scenario.schema.Field.number;
+
+import dev.fqlab.sim.scenario.schema.IntRange;
+import dev.fqlab.sim.scenario.schema.NumberRange;
+import dev.fqlab.sim.scenario.schema.RecordSchema;
+
 /**
  * The WiFi driver (scenario.md {@code stack.driver}; kernel-spec §5) and the host CPU that pays for its work.
  *
@@ -13,4 +21,27 @@ package dev.fqlab.sim.scenario;
  */
 public record DriverSpec(DequeueStrategy dequeue, int hwQueueAggregates, int hwQueuePackets, int budgetPackets,
                          double perWakeCpuUs, double perPacketCpuUs, double batchContentionCpuUs) {
+
+    private static final IntRange DRIVER_PACKETS = IntRange.of(1, 100_000);
+    private static final NumberRange CPU_US = NumberRange.closed(0, 1_000_000);
+
+    public static final RecordSchema<DriverSpec> SCHEMA = RecordSchema.of(DriverSpec.class, "Driver",
+            "How the WiFi driver pulls frames from the TXQs, and what its work costs the host CPU (wifi links only).",
+            enumeration("dequeue", DequeueStrategy.class).defaultValue(DequeueStrategy.AGGREGATE)
+                    .help("The driver's dequeue strategy."),
+            integer("hwQueueAggregates").defaultValue(2).range(IntRange.of(1, 16)).unit("aggregates")
+                    .help("Aggregates queued in hardware per AC (ath9k)."),
+            integer("hwQueuePackets").defaultValue(123).range(DRIVER_PACKETS).unit("packets")
+                    .help("The legacy per-AC driver buffer when txqs are disabled; the firmware queue for drain-all "
+                            + "and pull; each station's per-AC uplink FIFO."),
+            integer("budgetPackets").defaultValue(16).range(DRIVER_PACKETS).unit("packets")
+                    .help("budget: frames per TXQ per driver run."),
+            number("perWakeCpuUs").defaultValue(0.0).range(CPU_US).unit("µs")
+                    .help("Host CPU cost of one driver run, on one core. With aggregate, a run builds one A-MPDU, "
+                            + "which may go on the air only once the run is done."),
+            number("perPacketCpuUs").defaultValue(0.0).range(CPU_US).unit("µs")
+                    .help("Host CPU cost of one dequeued packet."),
+            number("batchContentionCpuUs").defaultValue(0.0).range(CPU_US).unit("µs")
+                    .help("Extra CPU cost of each packet dequeued inside a multi-packet run: other cores stall on the "
+                            + "per-AC TXQ lock the iterating core holds (seed 004)."));
 }

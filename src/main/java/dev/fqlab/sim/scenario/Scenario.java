@@ -1,9 +1,23 @@
 package dev.fqlab.sim.scenario;
 
+import static dev.fqlab.sim.scenario.schema.Field.array;
+import static dev.fqlab.sim.scenario.schema.Field.integer;
+import static dev.fqlab.sim.scenario.schema.Field.number;
+import static dev.fqlab.sim.scenario.schema.Field.object;
+import static dev.fqlab.sim.scenario.schema.Field.string;
+import static dev.fqlab.sim.scenario.schema.Field.variant;
+
+import dev.fqlab.sim.scenario.schema.IntRange;
+import dev.fqlab.sim.scenario.schema.NumberRange;
+import dev.fqlab.sim.scenario.schema.RecordSchema;
+import dev.fqlab.sim.scenario.schema.Report;
+import dev.fqlab.sim.scenario.schema.Scope;
+import dev.fqlab.sim.scenario.schema.When;
+import java.math.BigDecimal;
 import java.util.List;
 
 /**
- * One experiment's input, normalized: every field of scenario.md with its default filled in.
+ * One experiment's input (spec/scenario.md), normalized: every field with its default filled in.
  *
  * @param sampleIntervalMs time-series resolution; 0 = no series
  * @param stations WiFi stations; empty for wired links
@@ -20,8 +34,101 @@ public record Scenario(
         StackSpec stack,
         List<FlowSpec> flows) {
 
+    /** A time series has at most this many samples: more is too big to store and plot. */
+    public static final int MAX_SAMPLES = 20_000;
+    /**
+     * Values a result's time series may hold (samples × series): 2 million is about 20 MB of JSON and as many
+     * {@code result_series} rows, seconds to store. 1024 flows for 600 s at the default 100 ms would be 12 million.
+     */
+    public static final long MAX_SERIES_VALUES = 2_000_000;
+
+    public static final RecordSchema<Scenario> SCHEMA = RecordSchema.of(Scenario.class, "Scenario",
+            "The input of one experiment. Field names carry their units (Ms, S, Mbps, Bytes). Every field has a "
+                    + "default except the required ones; unknown fields are rejected, and validation reports every bad "
+                    + "field at once as a JSON Pointer with a message.",
+            string("name").optional().maxLength(200).help("Free text."),
+            integer("seed").defaultValue(1).range(IntRange.INT64)
+                    .help("The only source of randomness: the same scenario and seed give an identical result."),
+            number("durationS").required()
+                    .range(NumberRange.greaterThan(0),
+                            s -> NumberRange.openClosed(0, s.limits().maxDurationS()),
+                            "> 0 and ≤ the service limit (fqlab.limits.max-duration-s, default 600)")
+                    .unit("s").help("Simulated time."),
+            number("warmupS").defaultValue(0)
+                    .range(NumberRange.atLeast(0), Scenario::warmupRange, "≥ 0 and < durationS").unit("s")
+                    .help("Statistics ignore everything before this time."),
+            number("sampleIntervalMs").defaultValue(100).range(NumberRange.closed(1, 60_000).orZero())
+                    .check(Scenario::sampleCount).unit("ms")
+                    .help("Time-series resolution: 0 = no series; at most " + MAX_SAMPLES
+                            + " samples (durationS·1000/sampleIntervalMs ≤ " + MAX_SAMPLES + ")."),
+            variant("link", LinkSpec.VARIANTS).help("The bottleneck: \"wired\" or \"wifi\"."),
+            array("stations", StationSpec.SCHEMA, "station").when(Scenario::stationsApply)
+                    .items(s -> s.limits().maxStations(), "the service limit fqlab.limits.max-stations, default 128")
+                    .help("WiFi stations: required on a wifi link, with unique names; empty or absent on a wired link."),
+            number("wiredRttMs").defaultValue(1).range(NumberRange.closed(0, 10_000)).unit("ms")
+                    .help("Base round-trip time between the router (or AP) and the remote server."),
+            object("stack", StackSpec.SCHEMA).help("The queueing stack."),
+            array("flows", FlowSpec.SCHEMA, "flow").required()
+                    .items(s -> s.limits().maxFlows(), "the service limit fqlab.limits.max-flows, default 1024")
+                    .help("The traffic, with unique names."))
+            .finalRule(Scenario::seriesFit);
+
     public Scenario {
-        stations = List.copyOf(stations);
+        stations = stations == null ? List.of() : List.copyOf(stations);
         flows = List.copyOf(flows);
+    }
+
+    /** The document's link type ("wired", "wifi"), or null while it is missing or invalid (already reported). */
+    public static String linkType(Scope anywhere) {
+        Scope link = anywhere.root().object("link");
+        return link == null ? null : link.type();
+    }
+
+    private static NumberRange warmupRange(Scope root) {
+        Double durationS = root.number("durationS");
+        return durationS == null ? NumberRange.atLeast(0) : NumberRange.closedOpen(0, durationS).maxNamed("durationS");
+    }
+
+    /** Stations are WiFi's: required there, empty or absent on a wired link, unchecked while the link is unknown. */
+    private static When stationsApply(Scope root) {
+        String link = linkType(root);
+        return link == null ? When.SKIPPED
+                : link.equals("wifi") ? When.required("required on a wifi link: at least 1 station")
+                : When.rejected("stations apply to wifi links only (must be empty or absent on a wired link)");
+    }
+
+    /** The sample count: a series of more than {@link #MAX_SAMPLES} points is too big to store and plot. */
+    private static String sampleCount(Scope root, Double interval) {
+        Double durationS = root.number("durationS");
+        if (durationS == null || interval == 0) {
+            return null;
+        }
+        // Decimal arithmetic: the limit must hold exactly at e.g. 600 s / 30 ms, without binary rounding.
+        BigDecimal samples = BigDecimal.valueOf(durationS).multiply(BigDecimal.valueOf(1000));
+        if (samples.compareTo(BigDecimal.valueOf(interval).multiply(BigDecimal.valueOf(MAX_SAMPLES))) <= 0) {
+            return null;
+        }
+        return "too many samples: durationS·1000/sampleIntervalMs must be ≤ " + MAX_SAMPLES + ", so with durationS "
+                + NumberRange.format(durationS) + " use 0 (no series) or ≥ "
+                + NumberRange.format(durationS * 1000 / MAX_SAMPLES) + " ms";
+    }
+
+    /**
+     * The time series must fit {@link #MAX_SERIES_VALUES}: 2 series per flow (4 for TCP), 6 per station and 5 for the
+     * qdisc, one value per sample each.
+     */
+    private static void seriesFit(Scenario scenario, Report report) {
+        if (scenario.sampleIntervalMs() == 0) {
+            return;
+        }
+        long series = 5 + 6L * scenario.stations().size()
+                + scenario.flows().stream().mapToLong(f -> f.traffic() instanceof TrafficSpec.Tcp ? 4 : 2).sum();
+        long samples = (long) Math.ceil(scenario.durationS() * 1000 / scenario.sampleIntervalMs() - 1e-9);
+        if (samples * series > MAX_SERIES_VALUES) {
+            double minimum = Math.ceil(scenario.durationS() * 1000 * series / MAX_SERIES_VALUES);
+            report.fail("sampleIntervalMs", "too many time-series values: " + series + " series × " + samples
+                    + " samples = " + (samples * series) + ", at most " + MAX_SERIES_VALUES + "; use 0 (no series) or ≥ "
+                    + NumberRange.format(minimum) + " ms");
+        }
     }
 }

@@ -1,9 +1,41 @@
 package dev.fqlab.sim.scenario;
 
+import static dev.fqlab.sim.scenario.schema.Field.enumeration;
+import static dev.fqlab.sim.scenario.schema.Field.integer;
+import static dev.fqlab.sim.scenario.schema.Field.number;
+
+import dev.fqlab.sim.scenario.schema.Field;
+import dev.fqlab.sim.scenario.schema.IntRange;
+import dev.fqlab.sim.scenario.schema.NumberRange;
+import dev.fqlab.sim.scenario.schema.RecordSchema;
+import dev.fqlab.sim.scenario.schema.Report;
+import dev.fqlab.sim.scenario.schema.Scope;
+import dev.fqlab.sim.scenario.schema.Variants;
+
 /** What a flow sends (scenario.md {@code flows[].type} and its fields). */
 public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping, TrafficSpec.Tcp {
 
+    Variants<TrafficSpec> VARIANTS = Variants.of("flow", "Flow", "What a flow sends.",
+            Udp.SCHEMA, Ping.SCHEMA, Tcp.SCHEMA);
+
+    /**
+     * On WiFi a packet travels as one MSDU (A-MSDU is not modelled): at most 2304 bytes (IEEE 802.11-2016, 9.2.4.7),
+     * of which the LLC/SNAP header takes 8.
+     */
+    int WIFI_MAX_PACKET_BYTES = 2296;
+
     String type();
+
+    /** IP packet sizes: 28 (IPv4 + UDP headers) to 65535; on WiFi one MSDU. */
+    private static Field packetBytesField(int defaultBytes) {
+        IntRange any = IntRange.of(28, 65535).withNote("28 = IPv4 + UDP headers");
+        IntRange wifi = IntRange.of(28, WIFI_MAX_PACKET_BYTES)
+                .withNote("on WiFi a packet is one MSDU: 2304 bytes at most, 8 of them LLC/SNAP");
+        return integer("packetBytes").defaultValue(defaultBytes)
+                .intRange(any, flow -> "wifi".equals(Scenario.linkType(flow)) ? wifi : any,
+                        "28 (IPv4 + UDP headers) to 65535; on a wifi link at most 2296 (one MSDU)")
+                .unit("bytes").help("IP packet size.");
+    }
 
     /**
      * Constant bit rate of whole IP packets. Exactly one of {@code rateMbps} (IP bytes) and
@@ -16,14 +48,83 @@ public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping, T
      */
     record Udp(Double rateMbps, Double intervalMs, int packetBytes, Long packets, int burst, double jitterMs)
             implements TrafficSpec {
+
+        static final int MAX_BURST = 100_000;
+
+        static final RecordSchema<Udp> SCHEMA = RecordSchema.variant(Udp.class, "udp",
+                "Constant bit rate of whole IP packets; a rate above capacity saturates (iperf -u -b).",
+                number("rateMbps").optional().range(NumberRange.openClosed(0, 100_000)).unit("Mbit/s")
+                        .help("Sending rate of IP bytes. Exactly one of rateMbps and intervalMs."),
+                number("intervalMs").optional().range(NumberRange.closed(0, 3_600_000)).unit("ms")
+                        .help("Time between send events (0 with packets N sends one burst of N at startS). Exactly one "
+                                + "of rateMbps and intervalMs."),
+                packetBytesField(1500),
+                integer("packets").optional().range(IntRange.atLeast(1))
+                        .help("Total packets to send; absent = until stopS. Required (and at most 100000) when "
+                                + "intervalMs is 0."),
+                integer("burst").defaultValue(Udp::defaultBurst, "1; with intervalMs 0: packets")
+                        .range(IntRange.of(1, MAX_BURST)).check(Udp::burstIsPackets)
+                        .help("fqlab extension: packets per send event."),
+                number("jitterMs").defaultValue(0).range(NumberRange.closed(0, 3_600_000)).unit("ms")
+                        .help("fqlab extension: each send event is delayed by a uniform random time in [0, jitterMs) "
+                                + "from its nominal, periodic time, drawn from the scenario seed."))
+                .rule(Udp::rateOrInterval)
+                .rule(Udp::singleBurstNeedsPackets);
+
         @Override
         public String type() {
             return "udp";
+        }
+
+        /** {@code intervalMs} 0: all packets leave at startS as one burst, so burst is normalized to packets. */
+        private static boolean singleBurst(Scope flow) {
+            Double interval = flow.number("intervalMs");
+            return !flow.has("rateMbps") && interval != null && interval == 0;
+        }
+
+        /** The packets of a single burst, when valid and within the burst limit. */
+        private static Long burstPackets(Scope flow) {
+            Long packets = flow.integer("packets");
+            return packets == null || packets > MAX_BURST ? null : packets;
+        }
+
+        private static Object defaultBurst(Scope flow) {
+            return singleBurst(flow) ? burstPackets(flow) : Long.valueOf(1);
+        }
+
+        private static String burstIsPackets(Scope flow, Long burst) {
+            Long packets = burstPackets(flow);
+            return singleBurst(flow) && packets != null && !burst.equals(packets)
+                    ? "must equal packets (or be omitted) when intervalMs is 0" : null;
+        }
+
+        private static void rateOrInterval(Scope flow, Report report) {
+            if (flow.has("rateMbps") == flow.has("intervalMs")) {
+                report.failObject("a udp flow needs exactly one of rateMbps and intervalMs");
+            }
+        }
+
+        private static void singleBurstNeedsPackets(Scope flow, Report report) {
+            if (!singleBurst(flow)) {
+                return;
+            }
+            if (!flow.has("packets")) {
+                report.fail("packets", "required when intervalMs is 0 (the flow sends one burst of packets at startS)");
+            } else if (flow.integer("packets") != null && flow.integer("packets") > MAX_BURST) {
+                report.fail("packets", "must be ≤ " + MAX_BURST + " when intervalMs is 0 (they are sent as one burst)");
+            }
         }
     }
 
     /** isoping-like probe: one packet each way every interval. */
     record Ping(double intervalMs, int packetBytes) implements TrafficSpec {
+
+        static final RecordSchema<Ping> SCHEMA = RecordSchema.variant(Ping.class, "ping",
+                "isoping-like probe: a packet each way every interval; reports round-trip and one-way delays.",
+                number("intervalMs").defaultValue(500).range(NumberRange.openClosed(0, 3_600_000)).unit("ms")
+                        .help("Time between probes."),
+                packetBytesField(64));
+
         @Override
         public String type() {
             return "ping";
@@ -41,6 +142,39 @@ public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping, T
      */
     record Tcp(CongestionControlKind congestionControl, TcpOrigin origin, int pacingShift, int mss, Long bytes)
             implements TrafficSpec {
+
+        /**
+         * TCP payload per segment: 536 (RFC 879's default MSS, the IPv4 minimum of 576 less 40 header bytes) to 8948
+         * (a 9000-byte jumbo IP packet less the 52 bytes of IPv4 + TCP header with timestamps).
+         */
+        private static final IntRange MSS = IntRange.of(536, 8948)
+                .withNote("536 = RFC 879's default MSS; 8948 = a 9000-byte jumbo packet less 52 bytes of IPv4 + TCP header");
+        private static final IntRange WIFI_MSS = IntRange.of(536, WIFI_MAX_PACKET_BYTES - 52)
+                .withNote("on WiFi a segment and its 52 header bytes are one MSDU of at most 2304 bytes, 8 of them LLC/SNAP");
+
+        static final RecordSchema<Tcp> SCHEMA = RecordSchema.variant(Tcp.class, "tcp",
+                "A TCP connection: handshake, slow start, congestion avoidance, fast retransmit, RTO, delayed ACKs, "
+                        + "pacing, TCP Small Queues; ACKs take the reverse path.",
+                enumeration("congestionControl", CongestionControlKind.class).defaultValue(CongestionControlKind.CUBIC)
+                        .help("Congestion avoidance."),
+                enumeration("origin", TcpOrigin.class).defaultValue(TcpOrigin.REMOTE)
+                        .help("Where the server end runs."),
+                // sk_pacing_shift is a u8 used as a shift of a rate in bytes per second (kernel-spec §6).
+                integer("pacingShift").defaultValue(10)
+                        .range(IntRange.of(0, 31).withNote("a right shift of the pacing rate in bytes/s"))
+                        .help("sk_pacing_shift: TCP Small Queues lets max(2 segments, pacing rate >> pacingShift) bytes "
+                                + "of truesize sit below the socket (10 ≈ 1 ms of data, 8 ≈ 4 ms). Applies to local down "
+                                + "flows and to every up flow."),
+                integer("mss").defaultValue(1448)
+                        .intRange(MSS, flow -> "wifi".equals(Scenario.linkType(flow)) ? WIFI_MSS : MSS,
+                                "536 (RFC 879's default MSS) to 8948 (a 9000-byte jumbo packet); on a wifi link at most "
+                                        + "2244 (one MSDU with the headers)")
+                        .unit("bytes")
+                        .help("Payload bytes per segment; each segment adds 52 bytes of IPv4 + TCP header with "
+                                + "timestamps (1448 → 1500-byte IP packets)."),
+                integer("bytes").optional().range(IntRange.atLeast(1)).unit("bytes")
+                        .help("Payload to transfer; absent = bulk until stopS."));
+
         @Override
         public String type() {
             return "tcp";

@@ -1,5 +1,14 @@
 package dev.fqlab.sim.scenario;
 
+import static dev.fqlab.sim.scenario.schema.Field.bool;
+import static dev.fqlab.sim.scenario.schema.Field.enumeration;
+import static dev.fqlab.sim.scenario.schema.Field.flat;
+import static dev.fqlab.sim.scenario.schema.Field.integer;
+
+import dev.fqlab.sim.scenario.schema.IntRange;
+import dev.fqlab.sim.scenario.schema.RecordSchema;
+import dev.fqlab.sim.scenario.schema.Scope;
+
 /**
  * mac80211's intermediate TX queues (scenario.md {@code stack.txqs}; kernel-spec §3): one TXQ per station and
  * TID sharing one flow table per radio.
@@ -15,4 +24,31 @@ package dev.fqlab.sim.scenario;
  */
 public record TxqsSpec(boolean enabled, boolean fq, int flows, int limit, long memoryLimitBytes, int quantum,
                        QuantumMode quantumMode, CodelSettings codel, boolean collisionCheck) {
+
+    public static final RecordSchema<TxqsSpec> SCHEMA = RecordSchema.of(TxqsSpec.class, "Txqs",
+            "mac80211's intermediate TX queues: one per station and TID, sharing one flow table per radio, with fq and "
+                    + "CoDel per flow (wifi links only; net/mac80211/tx.c, include/net/fq_impl.h).",
+            bool("enabled").defaultValue(true)
+                    .help("Use the TXQs. With false, packets go from the qdisc to the driver's legacy per-AC buffer "
+                            + "(driver.hwQueuePackets), and the qdisc cannot be noqueue."),
+            bool("fq").defaultValue(true).help("Flow queueing within each TXQ; false = one plain FIFO per TXQ."),
+            integer("flows").defaultValue(4096).range(IntRange.of(1, 65536)).help("Buckets of the radio-wide flow table."),
+            integer("limit").defaultValue(8192).range(IntRange.of(1, 1_000_000)).unit("packets")
+                    .help("Radio-wide packet limit."),
+            integer("memoryLimitBytes").defaultValue(16L << 20).range(IntRange.of(1, 2_147_483_648L)).unit("bytes")
+                    .help("Radio-wide memory limit (truesize of queued packets)."),
+            integer("quantum").defaultValue(300).range(IntRange.of(1, 1 << 20)).unit("bytes").help("DRR quantum."),
+            enumeration("quantumMode", QuantumMode.class).defaultValue(QuantumMode.BYTES)
+                    .help("A newly active flow's credit."),
+            flat("codel", CodelSettings.TXQ),
+            bool("collisionCheck").defaultValue(true)
+                    .help("true: a packet whose hashed flow another TXQ owns goes to its own TXQ's default flow. "
+                            + "false: the check before the fix of seed 000, any owned flow (even by its own TXQ) sends "
+                            + "it there."));
+
+    /** {@code txqs.enabled} of a stack: null when it is unknown (txqs or enabled invalid, or not a wifi stack). */
+    static Boolean enabled(Scope stack) {
+        Scope txqs = stack.object("txqs");
+        return txqs == null ? null : txqs.bool("enabled");
+    }
 }

@@ -1,31 +1,31 @@
-package dev.fqlab.scenario;
+package dev.fqlab.sim.scenario.schema;
 
 /**
  * The integers a field accepts ({@code an integer ≥ 1 and ≤ 1000000}), with an optional note that explains a
  * bound ({@code 28 = IPv4 + UDP headers}).
  */
-record IntRange(long min, long max, String note) {
+public record IntRange(long min, long max, String note) {
 
     /** Any int64. */
-    static final IntRange INT64 = new IntRange(Long.MIN_VALUE, Long.MAX_VALUE, "int64");
+    public static final IntRange INT64 = new IntRange(Long.MIN_VALUE, Long.MAX_VALUE, "int64");
 
-    static IntRange of(long min, long max) {
+    public static IntRange of(long min, long max) {
         return new IntRange(min, max, null);
     }
 
-    static IntRange atLeast(long min) {
+    public static IntRange atLeast(long min) {
         return of(min, Long.MAX_VALUE);
     }
 
-    IntRange withNote(String text) {
+    public IntRange withNote(String text) {
         return new IntRange(min, max, text);
     }
 
-    boolean contains(long value) {
+    public boolean contains(long value) {
         return value >= min && value <= max;
     }
 
-    String describe() {
+    public String describe() {
         StringBuilder text = new StringBuilder("an integer");
         boolean hasMin = min != Long.MIN_VALUE;
         if (hasMin) {

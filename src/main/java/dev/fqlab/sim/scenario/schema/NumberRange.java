@@ -1,4 +1,4 @@
-package dev.fqlab.scenario;
+package dev.fqlab.sim.scenario.schema;
 
 import java.math.BigDecimal;
 
@@ -6,7 +6,7 @@ import java.math.BigDecimal;
  * The numbers a field accepts, and how an error message says so ({@code a number > 0 and ≤ 100000}).
  * A bound may carry the name of the field it comes from ({@code < durationS (30)}), so users see why.
  */
-final class NumberRange {
+public final class NumberRange {
 
     private final double min;
     private final boolean minInclusive;
@@ -28,46 +28,67 @@ final class NumberRange {
     }
 
     /** [min, max]. */
-    static NumberRange closed(double min, double max) {
+    public static NumberRange closed(double min, double max) {
         return new NumberRange(min, true, null, max, true, null, false);
     }
 
     /** (min, max]. */
-    static NumberRange openClosed(double min, double max) {
+    public static NumberRange openClosed(double min, double max) {
         return new NumberRange(min, false, null, max, true, null, false);
     }
 
     /** [min, max). */
-    static NumberRange closedOpen(double min, double max) {
+    public static NumberRange closedOpen(double min, double max) {
         return new NumberRange(min, true, null, max, false, null, false);
     }
 
     /** [min, ∞). */
-    static NumberRange atLeast(double min) {
+    public static NumberRange atLeast(double min) {
         return closed(min, Double.POSITIVE_INFINITY);
     }
 
     /** (min, ∞). */
-    static NumberRange greaterThan(double min) {
+    public static NumberRange greaterThan(double min) {
         return openClosed(min, Double.POSITIVE_INFINITY);
     }
 
     /** The lower bound is the value of field {@code name}. */
-    NumberRange minNamed(String name) {
+    public NumberRange minNamed(String name) {
         return new NumberRange(min, minInclusive, name, max, maxInclusive, maxName, orZero);
     }
 
     /** The upper bound is the value of field {@code name}. */
-    NumberRange maxNamed(String name) {
+    public NumberRange maxNamed(String name) {
         return new NumberRange(min, minInclusive, minName, max, maxInclusive, name, orZero);
     }
 
     /** Also accepts exactly 0 (a switch-off value below the range). */
-    NumberRange orZero() {
+    public NumberRange orZero() {
         return new NumberRange(min, minInclusive, minName, max, maxInclusive, maxName, true);
     }
 
-    boolean contains(double value) {
+    public double min() {
+        return min;
+    }
+
+    public boolean minInclusive() {
+        return minInclusive;
+    }
+
+    public double max() {
+        return max;
+    }
+
+    public boolean maxInclusive() {
+        return maxInclusive;
+    }
+
+    /** Whether exactly 0 is accepted below the range (a switch-off value). */
+    public boolean zeroAllowed() {
+        return orZero;
+    }
+
+    public boolean contains(double value) {
         if (orZero && value == 0) {
             return true;
         }
@@ -77,7 +98,7 @@ final class NumberRange {
     }
 
     /** E.g. {@code a number > 0 and ≤ 100000}, {@code 0 or a number ≥ 1 and ≤ 60000}. */
-    String describe() {
+    public String describe() {
         StringBuilder text = new StringBuilder(orZero ? "0 or a number" : "a number");
         boolean hasMin = min != Double.NEGATIVE_INFINITY;
         boolean hasMax = max != Double.POSITIVE_INFINITY;
@@ -95,7 +116,7 @@ final class NumberRange {
     }
 
     /** Whole numbers without ".0", so messages read like the spec ({@code ≤ 100000}). */
-    static String format(double value) {
+    public static String format(double value) {
         return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
     }
 }
