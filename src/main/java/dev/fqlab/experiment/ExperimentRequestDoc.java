@@ -1,6 +1,5 @@
 package dev.fqlab.experiment;
 
-import dev.fqlab.scenario.openapi.ScenarioDoc;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import java.util.Map;
@@ -14,8 +13,8 @@ import java.util.Map;
         description = "Either an inline scenario, or a preset name with optional overrides (an RFC 7396 merge patch "
                 + "on the preset's scenario). Unknown fields are an error.")
 public record ExperimentRequestDoc(
-        @Schema(description = "The scenario (spec/scenario.md); defaults are filled in for missing fields.")
-        ScenarioDoc scenario,
+        @Schema(ref = "Scenario", description = "The scenario; defaults are filled in for missing fields.")
+        Map<String, Object> scenario,
         @Schema(description = "Name of an experiment preset (GET /api/v1/presets).", example = "example-wired-fq-codel")
         String preset,
         @Schema(description = "RFC 7396 JSON merge patch applied to the preset's scenario as written in the preset.",

@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import dev.fqlab.scenario.openapi.ScenarioDoc;
 import io.swagger.v3.oas.annotations.media.Schema;
 import tools.jackson.databind.JsonNode;
 
@@ -25,7 +24,7 @@ public record ExperimentResource(
         String error,
         int attempts,
         String worker,
-        @Schema(implementation = ScenarioDoc.class, description = "The normalized scenario: every default filled in") JsonNode scenario,
+        @Schema(ref = "Scenario", description = "The normalized scenario: every default filled in") JsonNode scenario,
         String preset,
         UUID sweepId,
         Links links) {

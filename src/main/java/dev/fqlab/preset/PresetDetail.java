@@ -1,7 +1,6 @@
 package dev.fqlab.preset;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.fqlab.scenario.openapi.ScenarioDoc;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
@@ -14,7 +13,7 @@ import tools.jackson.databind.JsonNode;
 public record PresetDetail(String name, PresetKind kind, String title, String description, String seed,
                            List<String> shows, boolean available,
                            @JsonInclude(JsonInclude.Include.NON_NULL) String reason,
-                           @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(implementation = ScenarioDoc.class, description = "The normalized scenario: every default filled in") JsonNode scenario,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(ref = "Scenario", description = "The normalized scenario: every default filled in") JsonNode scenario,
                            @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(description = "The sweep request it stands for (POST /api/v1/sweeps)") JsonNode sweep,
                            @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(description = "The experiment presets a sweep preset runs, in table order") List<String> variants) {
 

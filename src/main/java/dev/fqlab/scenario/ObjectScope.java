@@ -214,7 +214,8 @@ final class ObjectScope implements Scope, Report {
                 if (raw != null) {
                     readPresent(field, slot, raw);
                 } else if (when.kind() == When.Kind.REQUIRED || field.presence() == Field.Presence.REQUIRED) {
-                    fail(slot, field.name(), when.kind() == When.Kind.REQUIRED ? when.message() : field.requiredMessage());
+                    fail(slot, field.name(),
+                            when.kind() == When.Kind.REQUIRED ? when.message() : field.requiredMessage());
                 } else {
                     readAbsent(field, slot);
                 }
@@ -297,7 +298,8 @@ final class ObjectScope implements Scope, Report {
         Double number = JsonValues.finiteDouble(raw);
         NumberRange range = field.numberRange(this);
         if (range != null && (number == null || !range.contains(number))) {
-            fail(slot, field.name(), "must be " + (nullable ? "null or " : "") + range.describe() + JsonValues.got(raw));
+            fail(slot, field.name(),
+                    "must be " + (nullable ? "null or " : "") + range.describe() + JsonValues.got(raw));
         } else if (field.allowed() != null) {
             checked(field, slot, raw, number, field.allowed().problem(this, number == null ? Double.NaN : number));
         } else if (number == null) {

@@ -4,7 +4,8 @@ import dev.fqlab.sim.scenario.schema.JsonEnum;
 
 /** How CoDel computes 1/√count and compares times (scenario.md {@code codelArithmetic}; kernel-spec §1). */
 public enum CodelArithmetic implements JsonEnum {
-    LINUX("linux", "the kernel's integer Newton step, 1024 ns time units in a wrapping u32, strict comparisons (include/net/codel_impl.h)"),
+    LINUX("linux", "the kernel's integer Newton step, 1024 ns time units in a wrapping u32, strict comparisons "
+            + "(include/net/codel_impl.h)"),
     EXACT("exact", "floating-point 1/√count, nanosecond time, RFC 8289's comparisons");
 
     private final String json;

@@ -26,7 +26,8 @@ public record FlowSpec(String name, String station, Direction direction, AccessC
             string("name").required().pattern("[A-Za-z0-9_.-]{1,64}", "letters, digits, '_', '.', '-'")
                     .unique("flow name").help("Unique name."),
             Field.type("type", "traffic", TrafficSpec.VARIANTS).help("What the flow sends."),
-            string("station").optional().when(FlowSpec::stationApplies).expected("the name of a station")
+            string("station").optional().when(FlowSpec::stationApplies, "wifi links, required there")
+                    .expected("the name of a station")
                     .check(FlowSpec::knownStation)
                     .help("wifi links, required: the station the flow belongs to (its traffic goes between the AP and "
                             + "that station)."),
@@ -53,7 +54,8 @@ public record FlowSpec(String name, String station, Direction direction, AccessC
     private static When stationApplies(Scope flow) {
         String link = Scenario.linkType(flow);
         return link == null ? When.SKIPPED
-                : link.equals("wifi") ? When.required("required on a wifi link: the name of the station the flow belongs to")
+                : link.equals("wifi")
+                ? When.required("required on a wifi link: the name of the station the flow belongs to")
                 : When.rejected("applies to wifi links only");
     }
 

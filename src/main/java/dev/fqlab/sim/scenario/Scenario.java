@@ -62,7 +62,8 @@ public record Scenario(
                     .help("Time-series resolution: 0 = no series; at most " + MAX_SAMPLES
                             + " samples (durationS·1000/sampleIntervalMs ≤ " + MAX_SAMPLES + ")."),
             variant("link", LinkSpec.VARIANTS).help("The bottleneck: \"wired\" or \"wifi\"."),
-            array("stations", StationSpec.SCHEMA, "station").when(Scenario::stationsApply)
+            array("stations", StationSpec.SCHEMA, "station")
+                    .when(Scenario::stationsApply, "wifi links, required there (at least 1)")
                     .items(s -> s.limits().maxStations(), "the service limit fqlab.limits.max-stations, default 128")
                     .help("WiFi stations: required on a wifi link, with unique names; empty or absent on a wired link."),
             number("wiredRttMs").defaultValue(1).range(NumberRange.closed(0, 10_000)).unit("ms")

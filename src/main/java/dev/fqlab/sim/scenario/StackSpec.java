@@ -13,6 +13,8 @@ import dev.fqlab.sim.scenario.schema.When;
  */
 public record StackSpec(QdiscSpec qdisc, TxqsSpec txqs, SchedulerSpec scheduler, AqlSpec aql, DriverSpec driver) {
 
+    private static final String WIFI_ONLY = "wifi links only";
+
     public static final RecordSchema<StackSpec> SCHEMA = RecordSchema.of(StackSpec.class, "Stack",
             "The queueing stack. On a wired link it is the interface qdisc only (txqs, scheduler, aql and driver are "
                     + "rejected there); on a wifi link all five parts, each with its defaults.",
@@ -20,11 +22,13 @@ public record StackSpec(QdiscSpec qdisc, TxqsSpec txqs, SchedulerSpec scheduler,
                     .defaultValue(StackSpec::defaultQdisc,
                             "fq_codel on a wired link; on a wifi link noqueue when txqs.enabled, else pfifo")
                     .help("The interface qdisc."),
-            object("txqs", TxqsSpec.SCHEMA).when(StackSpec::wifiOnly).help("mac80211's intermediate TX queues."),
-            variant("scheduler", SchedulerSpec.VARIANTS).defaultValue("round-robin").when(StackSpec::wifiOnly)
+            object("txqs", TxqsSpec.SCHEMA).when(StackSpec::wifiOnly, WIFI_ONLY)
+                    .help("mac80211's intermediate TX queues."),
+            variant("scheduler", SchedulerSpec.VARIANTS).defaultValue("round-robin").when(StackSpec::wifiOnly, WIFI_ONLY)
                     .help("Which station's TXQ the driver serves next."),
-            object("aql", AqlSpec.SCHEMA).when(StackSpec::wifiOnly).help("Airtime queue limits."),
-            object("driver", DriverSpec.SCHEMA).when(StackSpec::wifiOnly).help("How the driver pulls from the TXQs."));
+            object("aql", AqlSpec.SCHEMA).when(StackSpec::wifiOnly, WIFI_ONLY).help("Airtime queue limits."),
+            object("driver", DriverSpec.SCHEMA).when(StackSpec::wifiOnly, WIFI_ONLY)
+                    .help("How the driver pulls from the TXQs."));
 
     /** A wired link's stack: just the qdisc. */
     public StackSpec(QdiscSpec qdisc) {

@@ -23,7 +23,8 @@ import dev.fqlab.sim.wifi.phy.PhyValidation;
 public record StationSpec(String name, Integer mcs, Integer spatialStreams, double frameErrorRate,
                           int airtimeWeight, Double legacyRateMbps) {
 
-    private static final IntRange HT_MCS = IntRange.of(0, 31).withNote("HT: MCS 0–7 are 1 stream, 8–15 2, 16–23 3, 24–31 4");
+    private static final IntRange HT_MCS = IntRange.of(0, 31)
+            .withNote("HT: MCS 0–7 are 1 stream, 8–15 2, 16–23 3, 24–31 4");
     private static final IntRange VHT_MCS = IntRange.of(0, 9).withNote("VHT");
 
     public static final RecordSchema<StationSpec> SCHEMA = RecordSchema.of(StationSpec.class, "Station",
@@ -31,13 +32,13 @@ public record StationSpec(String name, Integer mcs, Integer spatialStreams, doub
                     + "legacyRateMbps instead.",
             string("name").required().pattern("[a-z0-9-]{1,32}", "lower-case letters, digits, '-'")
                     .unique("station name").help("Unique name; flows refer to it."),
-            integer("mcs").optional().when(StationSpec::mcsApplies)
+            integer("mcs").optional().when(StationSpec::mcsApplies, "802.11n and 802.11ac stations, required there")
                     .intRange(HT_MCS, s -> WifiLinkSpec.standard(s) == PhyStandard.N ? HT_MCS : VHT_MCS,
                             "802.11n: 0 to 31; 802.11ac: 0 to 9, where the standard has it for the streams and width "
                                     + "(not MCS 9 at 20 MHz with 1, 2 or 4 streams, MCS 6 at 80 MHz with 3, MCS 9 at "
                                     + "160 MHz with 3)")
                     .help("The modulation and coding scheme (802.11n/ac, required there)."),
-            integer("spatialStreams").when(StationSpec::streamsApply)
+            integer("spatialStreams").when(StationSpec::streamsApply, "802.11n and 802.11ac stations")
                     .defaultValue(StationSpec::defaultStreams, "802.11n: mcs / 8 + 1; 802.11ac: 1")
                     .range(IntRange.of(1, 4)).check(StationSpec::streamsFitMcs)
                     .help("Spatial streams (802.11n: derived from the MCS, and must agree if given; 802.11ac: 1 to 4)."),
@@ -45,7 +46,7 @@ public record StationSpec(String name, Integer mcs, Integer spatialStreams, doub
                     .help("Probability that an MPDU to or from this station is lost."),
             integer("airtimeWeight").defaultValue(256).range(IntRange.of(1, 65535))
                     .help("The airtime scheduler's weight (mac80211: 256 is one quantum)."),
-            number("legacyRateMbps").when(StationSpec::legacyRateApplies)
+            number("legacyRateMbps").when(StationSpec::legacyRateApplies, "802.11a stations")
                     .defaultValue(StationSpec::linkLegacyRate, "the link's legacyRateMbps")
                     .allowed(WifiLinkSpec::legacyRate, WifiLinkSpec.LEGACY_RATES).unit("Mbit/s")
                     .help("802.11a only: this station's data rate."))
@@ -57,7 +58,8 @@ public record StationSpec(String name, Integer mcs, Integer spatialStreams, doub
             return When.SKIPPED; // they depend on the invalid standard
         }
         return standard == PhyStandard.A
-                ? When.rejected("must be absent: 802.11a stations have no MCS (give legacyRateMbps, default the link's)")
+                ? When.rejected("must be absent: 802.11a stations have no MCS (give legacyRateMbps, default the "
+                        + "link's)")
                 : When.required("required on an " + standard.json() + " station");
     }
 

@@ -32,7 +32,8 @@ public record TxqsSpec(boolean enabled, boolean fq, int flows, int limit, long m
                     .help("Use the TXQs. With false, packets go from the qdisc to the driver's legacy per-AC buffer "
                             + "(driver.hwQueuePackets), and the qdisc cannot be noqueue."),
             bool("fq").defaultValue(true).help("Flow queueing within each TXQ; false = one plain FIFO per TXQ."),
-            integer("flows").defaultValue(4096).range(IntRange.of(1, 65536)).help("Buckets of the radio-wide flow table."),
+            integer("flows").defaultValue(4096).range(IntRange.of(1, 65536))
+                    .help("Buckets of the radio-wide flow table."),
             integer("limit").defaultValue(8192).range(IntRange.of(1, 1_000_000)).unit("packets")
                     .help("Radio-wide packet limit."),
             integer("memoryLimitBytes").defaultValue(16L << 20).range(IntRange.of(1, 2_147_483_648L)).unit("bytes")

@@ -59,7 +59,8 @@ public record WifiLinkSpec(PhyStandard standard, int channelWidthMhz, boolean sh
     private static String width(Scope link, Long value) {
         PhyStandard standard = link.value("standard", PhyStandard.class);
         long width = value;
-        return PhyValidation.width(standard == null ? PhyStandard.AC : standard, width == (int) width ? (int) width : 0);
+        int widthMhz = width == (int) width ? (int) width : 0;
+        return PhyValidation.width(standard == null ? PhyStandard.AC : standard, widthMhz);
     }
 
     private static String shortGiPossible(Scope link, Boolean shortGi) {

@@ -65,6 +65,7 @@ public final class Field {
     private List<String> allowedValues;
     private ValueCheck<Object> check;
     private Function<Scope, When> when;
+    private String whenDoc;
     private Class<? extends Enum<?>> enumType;
     private Pattern pattern;
     private String patternNote;
@@ -221,9 +222,13 @@ public final class Field {
         return this;
     }
 
-    /** Whether (and how) the field applies, decided by other fields. */
-    public Field when(Function<Scope, When> condition) {
+    /**
+     * Whether (and how) the field applies, decided by other fields; {@code doc} says where it applies, for the
+     * reference ("wifi links only").
+     */
+    public Field when(Function<Scope, When> condition, String doc) {
         this.when = condition;
+        this.whenDoc = doc;
         return this;
     }
 
@@ -357,6 +362,11 @@ public final class Field {
 
     public Function<Scope, When> condition() {
         return when;
+    }
+
+    /** Where the field applies, in words; null when it always does. */
+    public String whenDoc() {
+        return whenDoc;
     }
 
     public NumberRange numberRange(Scope scope) {

@@ -97,7 +97,8 @@ public final class RecordSchema<R extends Record> {
     public List<String> undeclaredComponents() {
         List<String> missing = new ArrayList<>();
         for (RecordComponent component : components) {
-            if (fields.stream().noneMatch(f -> f.kind() != Field.Kind.TYPE && component.getName().equals(f.component()))) {
+            String name = component.getName();
+            if (fields.stream().noneMatch(f -> f.kind() != Field.Kind.TYPE && name.equals(f.component()))) {
                 missing.add(component.getName());
             }
         }
@@ -117,6 +118,64 @@ public final class RecordSchema<R extends Record> {
             return constructor.newInstance(arguments);
         } catch (InstantiationException | IllegalAccessException | InvocationTargetException e) {
             throw new IllegalStateException("cannot build " + type.getSimpleName() + " from " + values, e);
+        }
+    }
+
+    /**
+     * A builder that starts from the declared defaults: set what differs, by component name, and build. Fields whose
+     * default is computed from other fields (and required ones) must be set. For tests and benchmarks that build
+     * scenario records in code: a positional constructor call would break whenever a field is added.
+     */
+    public Builder<R> builder() {
+        return new Builder<>(this);
+    }
+
+    /** Builds a record from its declared defaults and the values set (see {@link #builder()}). */
+    public static final class Builder<R extends Record> {
+        private final RecordSchema<R> schema;
+        private final Map<String, Object> values = new LinkedHashMap<>();
+
+        private Builder(RecordSchema<R> schema) {
+            this.schema = schema;
+        }
+
+        /** Sets a component (numbers may be any Java number; they are converted to the component's type). */
+        public Builder<R> set(String component, Object value) {
+            if (Arrays.stream(schema.components).noneMatch(c -> c.getName().equals(component))) {
+                throw new IllegalArgumentException(schema.type.getSimpleName() + " has no component " + component);
+            }
+            values.put(component, value);
+            return this;
+        }
+
+        public R build() {
+            Map<String, Object> all = new LinkedHashMap<>();
+            for (Field field : schema.fields) {
+                if (field.kind() != Field.Kind.TYPE) {
+                    all.put(field.component(), values.containsKey(field.component()) ? values.get(field.component())
+                            : defaultOf(field));
+                }
+            }
+            return schema.construct(all);
+        }
+
+        private Object defaultOf(Field field) {
+            return switch (field.kind()) {
+                case OBJECT, FLAT -> field.schema().builder().build();
+                case VARIANT -> field.hasConstantDefault()
+                        ? field.variants().byType((String) field.defaultValue()).builder().build() : missing(field);
+                case FORBIDDEN -> null;
+                default -> switch (field.presence()) {
+                    case OPTIONAL, NULLABLE -> null;
+                    case REQUIRED -> missing(field);
+                    case DEFAULTED -> field.computedDefault() == null ? field.defaultValue() : missing(field);
+                };
+            };
+        }
+
+        private Object missing(Field field) {
+            throw new IllegalStateException(schema.type.getSimpleName() + "." + field.component()
+                    + " has no constant default: set it");
         }
     }
 
@@ -143,11 +202,18 @@ public final class RecordSchema<R extends Record> {
         return values;
     }
 
+    /** Numbers as the component's type (integers are read as Long, numbers as Double). */
     private static Object convert(Object value, Class<?> target) {
-        if (value instanceof Long l && (target == int.class || target == Integer.class)) {
-            return Math.toIntExact(l);
+        if (!(value instanceof Number number)) {
+            return value;
         }
-        return value;
+        if (target == int.class || target == Integer.class) {
+            return Math.toIntExact(number.longValue());
+        }
+        if (target == long.class || target == Long.class) {
+            return number.longValue();
+        }
+        return target == double.class || target == Double.class ? number.doubleValue() : value;
     }
 
     private static <R> Constructor<R> canonicalConstructor(Class<R> type, RecordComponent[] components) {
