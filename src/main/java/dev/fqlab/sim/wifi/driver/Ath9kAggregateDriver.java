@@ -72,7 +72,7 @@ final class Ath9kAggregateDriver implements ApDriver {
         }
     }
 
-    /** Whether the AC's frames go as A-MPDUs: never VO (as the AP's PPDU builder decides), nor 802.11a or A-MPDU off. */
+    /** Whether the AC's frames go as A-MPDUs: never VO (as the AP's PPDU build decides), nor 802.11a or A-MPDU off. */
     private static boolean aggregates(WifiLinkSpec link, AccessCategory ac) {
         return link.ampdu().enabled() && link.standard() != PhyStandard.A && ac != AccessCategory.VO;
     }

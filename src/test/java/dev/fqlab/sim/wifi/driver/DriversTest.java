@@ -34,7 +34,7 @@ class DriversTest {
     @Test
     void everyStrategyHasItsOwnClass() {
         for (DequeueStrategy strategy : DequeueStrategy.values()) {
-            ApDriver driver = Drivers.create(new Host(), new Simulator(), stack(strategy, true, 0), WifiScenarios.ht20());
+            ApDriver driver = create(stack(strategy, true));
             assertThat(driver).isExactlyInstanceOf(CLASSES.get(strategy));
             assertThat(driver.mac80211Txqs()).isTrue();
             assertThat(driver.hasRoom(0)).isTrue();
@@ -44,15 +44,15 @@ class DriversTest {
     @Test
     void onlyAth9kCountsRetriesAsTxqWork() {
         for (DequeueStrategy strategy : DequeueStrategy.values()) {
-            ApDriver driver = Drivers.create(new Host(), new Simulator(), stack(strategy, true, 0), WifiScenarios.ht20());
+            ApDriver driver = create(stack(strategy, true));
             assertThat(driver.retriesAreTxqWork()).isEqualTo(strategy == DequeueStrategy.AGGREGATE);
         }
     }
 
     @Test
     void withoutTxqsTheLegacyBufferStopsTheQdiscWhenItsAcIsFull() {
-        StackSpec stack = stack(DequeueStrategy.AGGREGATE, false, 0);
-        ApDriver driver = Drivers.create(new Host(), new Simulator(), stack, WifiScenarios.ht20());
+        StackSpec stack = stack(DequeueStrategy.AGGREGATE, false);
+        ApDriver driver = create(stack);
         assertThat(driver).isInstanceOf(LegacyBufferDriver.class);
         assertThat(driver.mac80211Txqs()).isFalse();
         assertThat(driver.retriesAreTxqWork()).isTrue();
@@ -85,10 +85,14 @@ class DriversTest {
         assertThat(new HostCpu(WifiScenarios.ath9k()).costsTime()).isFalse();
     }
 
-    private static StackSpec stack(DequeueStrategy strategy, boolean txqs, double perWakeCpuUs) {
+    private static ApDriver create(StackSpec stack) {
+        return Drivers.create(new Host(), new Simulator(), stack, WifiScenarios.ht20());
+    }
+
+    private static StackSpec stack(DequeueStrategy strategy, boolean txqs) {
         TxqsSpec txqsSpec = txqs ? WifiScenarios.txqs(true, true) : WifiScenarios.noTxqs();
         return new StackSpec(new QdiscSpec.Pfifo(1000), txqsSpec, new SchedulerSpec.RoundRobin(),
-                WifiScenarios.noAql(), new DriverSpec(strategy, 2, 3, 16, perWakeCpuUs, 0, 0));
+                WifiScenarios.noAql(), new DriverSpec(strategy, 2, 3, 16, 0, 0, 0));
     }
 
     /** An AP with one station and nothing queued. */
