@@ -139,17 +139,12 @@ public final class TcpFlow extends Flow {
         return sender.rtt();
     }
 
-    /** The sender's congestion state now (tests). */
-    TcpCaState caState() {
-        return sender.caState();
-    }
-
     /** Whether a finite transfer has been fully acknowledged. */
     public boolean done() {
         return sender.done();
     }
 
-    /** One end's packets: the flow's identity, in that end's direction. */
+    /** One end's {@link Outbound} (RFC 9293 §3.9.2): the flow's identity, in that end's direction. */
     private final class End implements Outbound {
         private final boolean up;
 

@@ -216,10 +216,6 @@ final class TcpSender {
         return output.wmemAlloc();
     }
 
-    TcpCaState caState() {
-        return recovery.state();
-    }
-
     boolean done() {
         return state == State.DONE;
     }
