@@ -390,8 +390,7 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
         if (qdisc != null) {
             return qdisc.result();
         }
-        return new QdiscResult("noqueue", 0, 0, 0, 0, 0, 0, 0, null, null, null, null, null, null, null, null, null,
-                null, null, null, null);
+        return QdiscResult.noqueue();
     }
 
     Qdisc qdisc() {
