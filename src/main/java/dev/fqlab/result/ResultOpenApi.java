@@ -28,6 +28,7 @@ class ResultOpenApi {
             Schema<?> flat = null;
             @SuppressWarnings("rawtypes")
             Map<String, Schema> properties = new LinkedHashMap<>();
+            // permits order (Plain, FqCodel, Codel): the counters, fq_codel's xstats, then codel's own
             for (Class<?> subtype : QdiscResult.class.getPermittedSubclasses()) {
                 Schema<?> own = ownPart(schemas.get(subtype.getSimpleName()));
                 if (own == null) {
