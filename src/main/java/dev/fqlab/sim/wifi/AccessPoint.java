@@ -371,7 +371,6 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
         if (qdisc != null) {
             return qdisc.result();
         }
-        return new QdiscResult("noqueue", 0, 0, 0, 0, 0, 0, 0, null, null, null, null, null, null, null, null, null,
-                null, null, null, null);
+        return QdiscResult.noqueue();
     }
 }
