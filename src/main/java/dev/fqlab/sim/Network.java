@@ -99,9 +99,7 @@ abstract class Network implements PacketSink, DropListener, TxCompletion {
     TcpRecorder[] tcpRecorders() {
         TcpRecorder[] recorders = new TcpRecorder[flows.length];
         for (int i = 0; i < flows.length; i++) {
-            if (flows[i] instanceof TcpFlow tcp) {
-                recorders[i] = tcp.recorder();
-            }
+            recorders[i] = flows[i].tcpRecorder();
         }
         return recorders;
     }

@@ -15,8 +15,6 @@ import dev.fqlab.sim.stats.Jain;
 import dev.fqlab.sim.stats.Numbers;
 import dev.fqlab.sim.stats.SeriesRecorder;
 import dev.fqlab.sim.traffic.Flow;
-import dev.fqlab.sim.traffic.PingFlow;
-import dev.fqlab.sim.traffic.tcp.TcpFlow;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -66,7 +64,7 @@ public final class ScenarioRunner {
             FlowResult r = flowResult(flow, measuredS, endNs);
             flows.add(r);
             total += r.throughputMbps();
-            if (!(flow instanceof PingFlow)) {
+            if (flow.countsTowardFairness()) {
                 loadThroughputs.add(r.throughputMbps());
             }
         }
@@ -94,13 +92,10 @@ public final class ScenarioRunner {
         FlowStats s = flow.stats();
         var spec = flow.spec();
         double throughput = s.goodputBytes() * 8 / measuredS / 1e6;
-        boolean ping = flow instanceof PingFlow;
         return new FlowResult(spec.name(), spec.type(), spec.station(), spec.direction().json(),
                 s.sentPackets(), s.deliveredPackets(), s.droppedPackets(), s.ecnMarks(), s.outstanding(),
                 s.reorderedPackets(), s.sentBytes(), s.deliveredBytes(), Numbers.round6(throughput),
                 s.latency().toStats(),
-                ping ? ((PingFlow) flow).rtt().toStats() : null,
-                ping ? s.upLatency().toStats() : null,
-                flow instanceof TcpFlow tcp ? tcp.tcpStats(endNs) : null);
+                flow.rttStats(), flow.upLatencyStats(), flow.tcpStats(endNs));
     }
 }

@@ -15,10 +15,10 @@ import dev.fqlab.sim.scenario.FlowSpec;
 import dev.fqlab.sim.scenario.QdiscSpec;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.StationSpec;
-import dev.fqlab.sim.scenario.WifiLinkSpec;
 import dev.fqlab.sim.stats.FlowStats;
 import dev.fqlab.sim.stats.SeriesRecorder;
 import dev.fqlab.sim.traffic.Flow;
+import dev.fqlab.sim.wifi.WifiContext;
 import dev.fqlab.sim.wifi.WifiNetwork;
 import java.util.List;
 
@@ -32,21 +32,14 @@ import java.util.List;
  * </pre>
  */
 final class WifiModel extends Network {
+    private final WifiContext context;
     private final WifiNetwork wifi;
     private final Qdisc qdisc;
-    private final int[] stationOfFlow;
 
     WifiModel(Scenario scenario) {
-        WifiLinkSpec link = (WifiLinkSpec) scenario.link();
         List<StationSpec> stationSpecs = scenario.stations();
         int n = scenario.flows().size();
-        this.stationOfFlow = new int[n];
-        int[] acOfFlow = new int[n];
-        for (int i = 0; i < n; i++) {
-            FlowSpec f = scenario.flows().get(i);
-            stationOfFlow[i] = indexOf(stationSpecs, f.station());
-            acOfFlow[i] = f.ac().ordinal();
-        }
+        this.context = new WifiContext(sim, scenario, this, this);
         QdiscSpec qdiscSpec = scenario.stack().qdisc();
         this.qdisc = qdiscSpec instanceof QdiscSpec.Noqueue ? null : Qdiscs.create(qdiscSpec, 1514, this);
         long halfRtt = Time.ms(scenario.wiredRttMs()) / 2;
@@ -63,8 +56,7 @@ final class WifiModel extends Network {
             }
         };
         long warmupNs = Time.seconds(scenario.warmupS());
-        this.wifi = new WifiNetwork(sim, scenario.seed(), link, scenario.stack(), stationSpecs, qdisc, stationOfFlow,
-                acOfFlow, this, fromStations, this, this, warmupNs);
+        this.wifi = new WifiNetwork(context, qdisc, this, fromStations);
         var fromServer = new DelayLine(sim, halfRtt, wifi.ap());
 
         int apSalt = RandomStream.of(scenario.seed(), "hashrnd.ap").nextInt();
@@ -72,7 +64,7 @@ final class WifiModel extends Network {
         this.stats = new FlowStats[n];
         for (int i = 0; i < n; i++) {
             FlowSpec spec = scenario.flows().get(i);
-            int s = stationOfFlow[i];
+            int s = context.stationOf(i);
             int stationAddr = 0x0A000100 + s + 1;
             int stationSalt = RandomStream.of(scenario.seed(), "hashrnd.station." + stationSpecs.get(s).name()).nextInt();
             int serverPort = 5001 + i;
@@ -88,22 +80,13 @@ final class WifiModel extends Network {
         }
     }
 
-    private static int indexOf(List<StationSpec> stations, String name) {
-        for (int i = 0; i < stations.size(); i++) {
-            if (stations.get(i).name().equals(name)) {
-                return i;
-            }
-        }
-        throw new IllegalArgumentException("unknown station " + name);
-    }
-
     /**
      * Goodput counts for the flow's station when the packet reaches its receiver: at the station (down, once its
      * reorder buffer releases it) or at the server or AP (up).
      */
     @Override
     void countGoodput(Packet p, long goodput, long now) {
-        wifi.countGoodput(stationOfFlow[p.flowId], goodput, p.up, now);
+        wifi.countGoodput(context.stationOf(p.flowId), goodput, p.up, now);
     }
 
     @Override

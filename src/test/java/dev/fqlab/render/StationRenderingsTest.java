@@ -11,12 +11,14 @@ import dev.fqlab.render.plot.Svg;
 import dev.fqlab.render.report.ReportPage;
 import dev.fqlab.sim.result.EngineStats;
 import dev.fqlab.sim.result.FlowResult;
+import dev.fqlab.sim.result.FqCodelXstats;
 import dev.fqlab.sim.result.LatencyStats;
 import dev.fqlab.sim.result.QdiscResult;
 import dev.fqlab.sim.result.Series;
 import dev.fqlab.sim.result.SimulationResult;
 import dev.fqlab.sim.result.StationResult;
 import dev.fqlab.sim.result.Summary;
+import dev.fqlab.sim.result.TcCounters;
 import dev.fqlab.sim.result.TxqResult;
 import dev.fqlab.support.Api;
 import java.nio.file.Files;
@@ -134,7 +136,7 @@ class StationRenderingsTest {
                 List.of(flow("udp1", "sta1", "down", latency), flow("video", "sta2", "up", latency), flow("ping", "sta1", "down", latency)),
                 List.of(new TxqResult("sta1", 0, "BE", 3000, 2, 10, 4, 0, 0, 0, 4_500_000, 3000),
                         new TxqResult("sta2", 2, "VI", 0, 0, 5, 0, 0, 0, 0, 1_250_000, 900)),
-                new QdiscResult("fq_codel", 1, 1, 0, 0, 0, 0, 0, 1514L, 0L, 0L, 3L, 0L, 0L, 0L, 0L, 1L, null, null, null, null),
+                new QdiscResult.FqCodel(new TcCounters(1, 1, 0, 0, 0, 0, 0), new FqCodelXstats(1514, 0, 0, 3, 0, 0, 0, 0, 1)),
                 null, series);
         Experiment experiment = new Experiment(UUID.randomUUID(), "wifi-shaped", List.of("wifi"), ExperimentStatus.SUCCEEDED, 1,
                 Instant.parse("2026-01-02T03:04:05.678Z"), Instant.parse("2026-01-02T03:04:06Z"),

@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.fqlab.sim.core.RunControl;
 import dev.fqlab.sim.result.FlowResult;
+import dev.fqlab.sim.result.QdiscResult;
 import dev.fqlab.sim.result.SimulationResult;
 import dev.fqlab.sim.scenario.EcnCodepoint;
 import dev.fqlab.sim.scenario.QdiscSpec;
@@ -79,9 +80,9 @@ class WiredFqCodelTest {
         // 12 Mbit/s of ECT(0) into 10 Mbit/s: CoDel marks; only the packet limit drops (overlimit).
         Scenario s = wired(10, 5, fqCodel(), udp("ect", 12, 1500, 5, EcnCodepoint.ECT0));
         SimulationResult r = ScenarioRunner.run(s, RunControl.NONE);
-        var q = r.qdisc();
-        assertThat(q.ecnMark()).isGreaterThan(0);
-        assertThat(q.dropped()).isEqualTo(q.dropOverlimit());
+        var q = (QdiscResult.FqCodel) r.qdisc();
+        assertThat(q.xstats().ecnMark()).isGreaterThan(0);
+        assertThat(q.counters().dropped()).isEqualTo(q.xstats().dropOverlimit());
         assertThat(flow(r, "ect").ecnMarks()).isGreaterThan(0);
     }
 
@@ -92,11 +93,11 @@ class WiredFqCodelTest {
         // keeps the queue under 100 ms (10e6 × 0.1/12112 = 83 frames): at least 911 − 83 = 828 drops.
         Scenario s = wired(10, 10, fqCodel(), udp("plain", 11, 1500, 10));
         SimulationResult r = ScenarioRunner.run(s, RunControl.NONE);
-        var q = r.qdisc();
-        assertThat(q.ecnMark()).isZero();
-        assertThat(q.backlogPackets()).isLessThanOrEqualTo(83);
-        assertThat(q.dropped()).isGreaterThanOrEqualTo(828);
-        assertThat(q.dropOverlimit()).isZero();
+        var q = (QdiscResult.FqCodel) r.qdisc();
+        assertThat(q.xstats().ecnMark()).isZero();
+        assertThat(q.counters().backlogPackets()).isLessThanOrEqualTo(83);
+        assertThat(q.counters().dropped()).isGreaterThanOrEqualTo(828);
+        assertThat(q.xstats().dropOverlimit()).isZero();
         assertThat(flow(r, "plain").ecnMarks()).isZero();
     }
 
@@ -112,14 +113,15 @@ class WiredFqCodelTest {
             assertThat(f.sentPackets()).isEqualTo(f.deliveredPackets() + f.droppedPackets() + f.queuedPackets());
         }
         assertThat(accounted).isEqualTo(sent);
-        var down = r.qdisc();
+        var down = (QdiscResult.FqCodel) r.qdisc();
         var up = r.qdiscUp();
         // every packet offered to a qdisc was sent by it, dropped by it, is still in it, or is on the wire
         long dropped = r.flows().stream().mapToLong(FlowResult::droppedPackets).sum();
-        assertThat(down.dropped() + up.dropped()).isEqualTo(dropped);
-        assertThat(down.sentPackets() + up.sentPackets() + down.backlogPackets() + up.backlogPackets() + dropped)
+        assertThat(down.counters().dropped() + up.counters().dropped()).isEqualTo(dropped);
+        assertThat(down.counters().sentPackets() + up.counters().sentPackets() + down.counters().backlogPackets()
+                + up.counters().backlogPackets() + dropped)
                 .isBetween(sent - 4, sent); // up to one packet on each wire and in each half-RTT delay line
-        assertThat(down.maxPacket()).isEqualTo(1514);
+        assertThat(down.xstats().maxPacket()).isEqualTo(1514);
         assertThat(r.summary().jainThroughput()).isNotNull();
         assertThat(r.summary().jainAirtime()).isNull();
     }
@@ -140,7 +142,8 @@ class WiredFqCodelTest {
         SimulationResult ect = ScenarioRunner.run(wired(10, 5, fqCodel(), udp("ect", 12, 1500, 5, EcnCodepoint.ECT0)),
                 RunControl.NONE);
         double marks = ect.series().qdisc().ecnMarks().stream().mapToDouble(Double::doubleValue).sum();
-        assertThat(marks).isPositive().isEqualTo(ect.qdisc().ecnMark() + ect.qdisc().ceMark());
+        var xstats = ((QdiscResult.FqCodel) ect.qdisc()).xstats();
+        assertThat(marks).isPositive().isEqualTo(xstats.ecnMark() + xstats.ceMark());
     }
 
     @Test

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.fqlab.sim.core.RunControl;
 import dev.fqlab.sim.result.FlowResult;
+import dev.fqlab.sim.result.QdiscResult;
 import dev.fqlab.sim.result.SimulationResult;
 import dev.fqlab.sim.scenario.CongestionControlKind;
 import dev.fqlab.sim.scenario.Direction;
@@ -59,8 +60,8 @@ class WiredTcpTest {
         SimulationResult r = run(s);
         FlowResult ecn = flow(r, "ecn");
         assertThat(ecn.ecnMarks()).isPositive();
-        assertThat(r.qdisc().ecnMark()).isEqualTo(ecn.ecnMarks());
-        assertThat(r.qdisc().dropped()).isZero();
+        assertThat(((QdiscResult.FqCodel) r.qdisc()).xstats().ecnMark()).isEqualTo(ecn.ecnMarks());
+        assertThat(r.qdisc().counters().dropped()).isZero();
         assertThat(ecn.tcp().retransmits()).isZero();
         assertThat(ecn.throughputMbps()).isBetween(0.95 * payloadCapacity(10), payloadCapacity(10) * 1.001);
     }
@@ -115,7 +116,7 @@ class WiredTcpTest {
         SimulationResult r = run(withWarmup(Scenarios.wired(10, 0, 20, 12, fqCodel(), up), 2));
         assertThat(flow(r, "up").throughputMbps()).isBetween(0.95 * payloadCapacity(10), payloadCapacity(10) * 1.001);
         // TSQ keeps the host's own queue short, so CoDel never drops there
-        assertThat(r.qdiscUp().dropped()).isZero();
+        assertThat(r.qdiscUp().counters().dropped()).isZero();
         assertThat(flow(r, "up").tcp().retransmits()).isZero();
     }
 

@@ -6,11 +6,14 @@ import dev.fqlab.render.ScenarioFacts;
 import dev.fqlab.render.plot.PlotKind;
 import dev.fqlab.render.plot.ResultCharts;
 import dev.fqlab.render.plot.Svg;
+import dev.fqlab.sim.result.CodelXstats;
 import dev.fqlab.sim.result.FlowResult;
+import dev.fqlab.sim.result.FqCodelXstats;
 import dev.fqlab.sim.result.LatencyStats;
 import dev.fqlab.sim.result.QdiscResult;
 import dev.fqlab.sim.result.SimulationResult;
 import dev.fqlab.sim.result.StationResult;
+import dev.fqlab.sim.result.TcCounters;
 import dev.fqlab.sim.result.TxqResult;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -96,39 +99,34 @@ public final class ReportPage {
         if (q == null) {
             return null;
         }
+        TcCounters c = q.counters();
         StringBuilder out = new StringBuilder("qdisc ").append(q.type()).append(" (").append(direction).append(")\n")
-                .append(" Sent ").append(q.sentBytes()).append(" bytes ").append(q.sentPackets()).append(" pkt (dropped ")
-                .append(q.dropped()).append(", overlimits ").append(q.overlimits()).append(" requeues ").append(q.requeues())
-                .append(")\n backlog ").append(q.backlogBytes()).append("b ").append(q.backlogPackets()).append("p requeues ")
-                .append(q.requeues());
-        StringBuilder x = new StringBuilder();
-        stat(x, "maxpacket", q.maxPacket());
-        stat(x, "drop_overlimit", q.dropOverlimit());
-        stat(x, "drop_overmemory", q.dropOvermemory());
-        stat(x, "new_flow_count", q.newFlowCount());
-        stat(x, "ecn_mark", q.ecnMark());
-        stat(x, "ce_mark", q.ceMark());
-        stat(x, "memory_used", q.memoryUsed());
-        stat(x, "new_flows_len", q.newFlowsLen());
-        stat(x, "old_flows_len", q.oldFlowsLen());
-        stat(x, "count", q.codelCount());
-        stat(x, "lastcount", q.codelLastCount());
-        if (q.ldelayMs() != null) {
-            x.append(" ldelay ").append(Numbers.decimal(q.ldelayMs())).append("ms");
-        }
-        if (Boolean.TRUE.equals(q.dropping())) {
-            x.append(" dropping");
-        }
-        if (!x.isEmpty()) {
-            out.append("\n ").append(x.toString().strip());
+                .append(" Sent ").append(c.sentBytes()).append(" bytes ").append(c.sentPackets()).append(" pkt (dropped ")
+                .append(c.dropped()).append(", overlimits ").append(c.overlimits()).append(" requeues ").append(c.requeues())
+                .append(")\n backlog ").append(c.backlogBytes()).append("b ").append(c.backlogPackets()).append("p requeues ")
+                .append(c.requeues());
+        String xstats = switch (q) {
+            case QdiscResult.FqCodel f -> xstats(f.xstats());
+            case QdiscResult.Codel codel -> xstats(codel.xstats());
+            case QdiscResult.Plain plain -> "";
+        };
+        if (!xstats.isEmpty()) {
+            out.append("\n ").append(xstats);
         }
         return out.toString();
     }
 
-    private static void stat(StringBuilder out, String name, Long value) {
-        if (value != null) {
-            out.append(' ').append(name).append(' ').append(value);
-        }
+    private static String xstats(FqCodelXstats x) {
+        return "maxpacket " + x.maxPacket() + " drop_overlimit " + x.dropOverlimit() + " drop_overmemory "
+                + x.dropOvermemory() + " new_flow_count " + x.newFlowCount() + " ecn_mark " + x.ecnMark()
+                + " ce_mark " + x.ceMark() + " memory_used " + x.memoryUsed() + " new_flows_len " + x.newFlowsLen()
+                + " old_flows_len " + x.oldFlowsLen();
+    }
+
+    private static String xstats(CodelXstats x) {
+        return "maxpacket " + x.maxPacket() + " drop_overlimit " + x.dropOverlimit() + " ecn_mark " + x.ecnMark()
+                + " ce_mark " + x.ceMark() + " count " + x.codelCount() + " lastcount " + x.codelLastCount()
+                + " ldelay " + Numbers.decimal(x.ldelayMs()) + "ms" + (x.dropping() ? " dropping" : "");
     }
 
     /** What the template sees. */

@@ -7,6 +7,7 @@ import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.packet.PacketFifo;
+import dev.fqlab.sim.result.CodelXstats;
 import dev.fqlab.sim.result.QdiscResult;
 import dev.fqlab.sim.scenario.CodelSettings;
 
@@ -79,11 +80,10 @@ public final class CodelQdisc extends QdiscCounters implements CodelQueue {
     }
 
     @Override
-    public QdiscResult result() {
+    public QdiscResult.Codel result() {
         var s = codel.stats();
-        return new QdiscResult("codel", sentBytes, sentPackets, dropped, overlimits, requeues, backlogBytes, qlen,
-                s.maxpacket(), dropOverlimit, null, null, s.ecnMark(), s.ceMark(), null, null, null,
-                Integer.toUnsignedLong(vars.count()), Integer.toUnsignedLong(vars.lastcount()),
-                Time.toMs(codel.toNs(vars.ldelay())), vars.dropping());
+        return new QdiscResult.Codel(tcCounters(), new CodelXstats(s.maxpacket(), dropOverlimit, s.ecnMark(),
+                s.ceMark(), Integer.toUnsignedLong(vars.count()), Integer.toUnsignedLong(vars.lastcount()),
+                Time.toMs(codel.toNs(vars.ldelay())), vars.dropping()));
     }
 }

@@ -6,6 +6,7 @@ import dev.fqlab.sim.aqm.CodelVars;
 import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.packet.FlowHash;
 import dev.fqlab.sim.packet.Packet;
+import dev.fqlab.sim.result.FqCodelXstats;
 import dev.fqlab.sim.result.QdiscResult;
 import dev.fqlab.sim.scenario.QdiscSpec;
 import dev.fqlab.sim.scenario.QuantumMode;
@@ -179,11 +180,10 @@ public final class FqCodel extends QdiscCounters implements CodelQueue {
     }
 
     @Override
-    public QdiscResult result() {
+    public QdiscResult.FqCodel result() {
         var s = codel.stats();
-        return new QdiscResult("fq_codel", sentBytes, sentPackets, dropped, overlimits, requeues, backlogBytes, qlen,
-                s.maxpacket(), dropOverlimit, dropOvermemory, newFlowCount, s.ecnMark(), s.ceMark(), memoryUsage,
-                (long) newFlows.length(), (long) oldFlows.length(), null, null, null, null);
+        return new QdiscResult.FqCodel(tcCounters(), new FqCodelXstats(s.maxpacket(), dropOverlimit, dropOvermemory,
+                newFlowCount, s.ecnMark(), s.ceMark(), memoryUsage, newFlows.length(), oldFlows.length()));
     }
 
     /** The CoDel instance shared by all flows (its stats are the qdisc's). */

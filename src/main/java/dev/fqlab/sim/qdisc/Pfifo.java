@@ -41,7 +41,6 @@ public final class Pfifo extends QdiscCounters {
 
     @Override
     public QdiscResult result() {
-        return new QdiscResult("pfifo", sentBytes, sentPackets, dropped, overlimits, requeues, backlogBytes, qlen,
-                null, null, null, null, null, null, null, null, null, null, null, null, null);
+        return QdiscResult.pfifo(tcCounters());
     }
 }

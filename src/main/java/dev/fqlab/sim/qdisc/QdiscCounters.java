@@ -2,6 +2,7 @@ package dev.fqlab.sim.qdisc;
 
 import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.packet.Packet;
+import dev.fqlab.sim.result.TcCounters;
 
 /**
  * The generic counters of every qdisc ({@code struct gnet_stats_basic} and {@code gnet_stats_queue}): what
@@ -33,6 +34,11 @@ abstract class QdiscCounters implements Qdisc {
     final void drop(Packet p, long now) {
         dropped++;
         dropListener.dropped(p, now);
+    }
+
+    /** The counters now, as results.md's {@code qdisc} shows them for every type. */
+    final TcCounters tcCounters() {
+        return new TcCounters(sentBytes, sentPackets, dropped, overlimits, requeues, backlogBytes, qlen);
     }
 
     @Override

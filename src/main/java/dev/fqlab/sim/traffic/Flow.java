@@ -4,8 +4,11 @@ import dev.fqlab.sim.core.Simulator;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.packet.PacketPool;
 import dev.fqlab.sim.packet.PacketSink;
+import dev.fqlab.sim.result.LatencyStats;
+import dev.fqlab.sim.result.TcpStats;
 import dev.fqlab.sim.scenario.FlowSpec;
 import dev.fqlab.sim.stats.FlowStats;
+import dev.fqlab.sim.stats.TcpRecorder;
 
 /**
  * A traffic flow's sender and receiver (scenario.md {@code flows}). Subclasses decide when to send; this class
@@ -79,6 +82,31 @@ public abstract class Flow {
      * Only TCP senders subject to TCP Small Queues charge packets.
      */
     public void txCompleted(Packet p, long now) {
+    }
+
+    /** Whether its throughput enters Jain's fairness index of a wired link (results.md {@code summary}); probes do not. */
+    public boolean countsTowardFairness() {
+        return true;
+    }
+
+    /** results.md {@code rttMs}: round trips it measured itself, or null (only probes measure them). */
+    public LatencyStats rttStats() {
+        return null;
+    }
+
+    /** results.md {@code upLatencyMs}: the one-way delays of its up direction apart, or null (only probes). */
+    public LatencyStats upLatencyStats() {
+        return null;
+    }
+
+    /** results.md {@code tcp} at the end of the run, or null for a flow that is not TCP. */
+    public TcpStats tcpStats(long endNs) {
+        return null;
+    }
+
+    /** The TCP sender's numbers for the series, or null for a flow that is not TCP. */
+    public TcpRecorder tcpRecorder() {
+        return null;
     }
 
     public FlowSpec spec() {

@@ -5,6 +5,7 @@ import dev.fqlab.sim.core.Simulator;
 import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.packet.PacketPool;
+import dev.fqlab.sim.result.LatencyStats;
 import dev.fqlab.sim.scenario.FlowSpec;
 import dev.fqlab.sim.scenario.TrafficSpec;
 import dev.fqlab.sim.stats.FlowStats;
@@ -80,7 +81,19 @@ public final class PingFlow extends Flow {
         return goodput;
     }
 
-    public LatencyRecorder rtt() {
-        return rtt;
+    /** A probe measures latency; it carries no load, so it stays out of the fairness index. */
+    @Override
+    public boolean countsTowardFairness() {
+        return false;
+    }
+
+    @Override
+    public LatencyStats rttStats() {
+        return rtt.toStats();
+    }
+
+    @Override
+    public LatencyStats upLatencyStats() {
+        return stats.upLatency().toStats();
     }
 }

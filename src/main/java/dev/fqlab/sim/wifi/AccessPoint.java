@@ -1,7 +1,6 @@
 package dev.fqlab.sim.wifi;
 
 import dev.fqlab.sim.core.RandomStream;
-import dev.fqlab.sim.core.Simulator;
 import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.packet.PacketSink;
@@ -11,14 +10,11 @@ import dev.fqlab.sim.qdisc.Qdisc;
 import dev.fqlab.sim.result.QdiscResult;
 import dev.fqlab.sim.result.TxqResult;
 import dev.fqlab.sim.scenario.AccessCategory;
-import dev.fqlab.sim.scenario.CodelArithmetic;
-import dev.fqlab.sim.scenario.CodelSettings;
-import dev.fqlab.sim.scenario.DequeueStrategy;
-import dev.fqlab.sim.scenario.PhyStandard;
-import dev.fqlab.sim.scenario.QuantumMode;
 import dev.fqlab.sim.scenario.StackSpec;
-import dev.fqlab.sim.scenario.TxqsSpec;
-import dev.fqlab.sim.scenario.WifiLinkSpec;
+import dev.fqlab.sim.scenario.StationSpec;
+import dev.fqlab.sim.wifi.driver.ApDriver;
+import dev.fqlab.sim.wifi.driver.DriverHost;
+import dev.fqlab.sim.wifi.driver.Drivers;
 import dev.fqlab.sim.wifi.mac.BlockAckSession;
 import dev.fqlab.sim.wifi.mac.FrameSource;
 import dev.fqlab.sim.wifi.mac.Ppdu;
@@ -36,20 +32,13 @@ import java.util.List;
 /**
  * The AP and its transmit stack, kernel-spec §3–§5: the interface qdisc, then either mac80211's TXQs (fq + CoDel
  * per flow, one TXQ per station and TID, a station scheduler, AQL) or — with {@code txqs.enabled: false} — the
- * legacy driver buffer, then the driver, then the air. It also receives the stations' uplink frames and passes
- * them on toward the server in order.
- *
- * <p>The legacy path (seed 000 "without the patches"): the driver holds at most {@code hwQueuePackets} frames per
- * AC, shared by all stations and taken from the qdisc in arrival order into per-station TID queues; when it is
- * full the qdisc keeps the packet (a requeue), as a stopped netdev queue does. The driver serves the TID queues
- * round robin, one aggregate each, so the pool fills with the slow station's frames and both stations end up
- * with the same packet rate — the 802.11 performance anomaly.
+ * legacy driver buffer, then the driver ({@code sim.wifi.driver}), then the air. It also receives the stations'
+ * uplink frames and passes them on toward the server in order.
  */
-public final class AccessPoint implements Medium.Transmitter, PacketSink {
-    private final Simulator sim;
+public final class AccessPoint implements Medium.Transmitter, PacketSink, DriverHost {
+    private final WifiContext context;
     private final Medium medium;
     private final Qdisc qdisc;
-    private final boolean txqsEnabled;
     private final Fq fq;
     private final Txq[][] txqs;
     private final TxqScheduler scheduler;
@@ -57,14 +46,11 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
     private final ApDriver driver;
     private final PpduBuilder builder;
     private final int retryLimit;
-    private final int poolCapacity;
-    private final int[] pooled = new int[4];
+    /** The qdisc's head packet while the driver has no room for it (a stopped netdev queue). */
     private Packet requeued;
     private final Medium.Contender[] contenders = new Medium.Contender[4];
     private final DropListener drops;
     private final TxCompletion completions;
-    private final int[] stationOfFlow;
-    private final int[] acOfFlow;
     private final TxqSource txqSource = new TxqSource();
 
     private StationNode[] stations;
@@ -82,21 +68,18 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
         }
     }
 
-    AccessPoint(Simulator sim, Medium medium, WifiLinkSpec link, StackSpec stack, Qdisc qdisc, int stationCount,
-                int[] airtimeWeights, int[] stationOfFlow, int[] acOfFlow, DropListener drops,
-                TxCompletion completions) {
-        this.sim = sim;
+    /** @param qdisc the interface qdisc, or null for noqueue */
+    AccessPoint(WifiContext context, Medium medium, Qdisc qdisc) {
+        this.context = context;
         this.medium = medium;
         this.qdisc = qdisc;
-        this.drops = drops;
-        this.completions = completions;
-        this.stationOfFlow = stationOfFlow;
-        this.acOfFlow = acOfFlow;
-        this.retryLimit = link.retryLimit();
-        this.builder = new PpduBuilder(link.ampdu());
-        this.txqsEnabled = stack.txqs().enabled();
-        this.poolCapacity = txqsEnabled ? Integer.MAX_VALUE : stack.driver().hwQueuePackets();
-        this.fq = new Fq(txqsEnabled ? stack.txqs() : legacyQueues(), drops);
+        this.drops = context.drops;
+        this.completions = context.completions;
+        this.retryLimit = context.link.retryLimit();
+        this.builder = new PpduBuilder(context.link.ampdu());
+        StackSpec stack = context.stack;
+        int stationCount = context.stations.size();
+        this.fq = new Fq(Drivers.tidQueues(stack), drops);
         this.txqs = new Txq[stationCount][4];
         for (int s = 0; s < stationCount; s++) {
             for (AccessCategory ac : AccessCategory.values()) {
@@ -104,48 +87,35 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
             }
         }
         this.aql = new Aql(stack.aql(), stationCount);
-        this.scheduler = TxqScheduler.create(stack.scheduler(), stationCount, airtimeWeights, aql);
-        int maxSubframes = Math.max(1, link.ampdu().maxSubframes());
-        var driverSpec = stack.driver();
-        this.driver = driverSpec.dequeue() == DequeueStrategy.AGGREGATE
-                ? new Ath9kDriver(this, scheduler, sim, driverSpec.hwQueueAggregates(), aggregatingAcs(link),
-                        maxSubframes, driverSpec.perWakeCpuUs(), driverSpec.perPacketCpuUs(),
-                        driverSpec.batchContentionCpuUs())
-                : new FirmwareDriver(this, scheduler, sim, driverSpec, stationCount, Tids.TID_OF_AC, maxSubframes);
+        this.scheduler = TxqScheduler.create(stack.scheduler(), stationCount, airtimeWeights(context.stations), aql);
+        this.driver = Drivers.create(this, context.sim, stack, context.link);
         for (AccessCategory ac : AccessCategory.values()) {
             contenders[ac.ordinal()] = medium.contender(this, ac);
         }
     }
 
-    /** Per AC, whether its frames go as A-MPDUs: never VO (as {@link #build} decides), nor 802.11a or A-MPDU off. */
-    private static boolean[] aggregatingAcs(WifiLinkSpec link) {
-        boolean[] aggregates = new boolean[4];
-        for (AccessCategory ac : AccessCategory.values()) {
-            aggregates[ac.ordinal()] = link.ampdu().enabled() && link.standard() != PhyStandard.A
-                    && ac != AccessCategory.VO;
+    private static int[] airtimeWeights(List<StationSpec> stations) {
+        int[] weights = new int[stations.size()];
+        for (int s = 0; s < weights.length; s++) {
+            weights[s] = stations.get(s).airtimeWeight();
         }
-        return aggregates;
-    }
-
-    /** The legacy driver's per-station TID queues: plain FIFOs without limits of their own (the pool limits). */
-    private static TxqsSpec legacyQueues() {
-        var noCodel = new CodelSettings(20, 100, false, null, CodelArithmetic.LINUX);
-        return new TxqsSpec(false, false, 1, Integer.MAX_VALUE, Long.MAX_VALUE, 300, QuantumMode.BYTES, noCodel, true);
+        return weights;
     }
 
     /** Second phase of construction, once the stations exist. */
-    void connect(StationNode[] stationNodes, PacketSink toServer, RandomStream[] downlinkLosses) {
+    void connect(StationNode[] stationNodes, PacketSink toServer) {
         this.stations = stationNodes;
-        this.losses = downlinkLosses;
         int n = stationNodes.length;
+        this.losses = new RandomStream[n];
         this.sessions = new BlockAckSession[n][8];
         this.uplink = new ReorderBuffer[n][8];
         for (int s = 0; s < n; s++) {
+            losses[s] = context.random("air.loss.down." + stationNodes[s].name);
             for (int tid = 0; tid < 8; tid++) {
                 sessions[s][tid] = new BlockAckSession(stationNodes[s].reorder(tid));
                 uplink[s][tid] = new ReorderBuffer(toServer);
             }
-            if (driver instanceof Ath9kDriver) {
+            if (driver.retriesAreTxqWork()) {
                 for (int ac = 0; ac < 4; ac++) {
                     txqs[s][ac].ba = sessions[s][txqs[s][ac].tid];
                 }
@@ -182,8 +152,7 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
             if (p == null) {
                 return;
             }
-            int ac = acOfFlow[p.flowId];
-            if (pooled[ac] >= poolCapacity) {
+            if (!driver.hasRoom(context.acOf(p.flowId))) {
                 requeued = p;
                 return;
             }
@@ -192,17 +161,14 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
     }
 
     private void toTxq(Packet p, long now) {
-        int ac = acOfFlow[p.flowId];
-        Txq txq = txqs[stationOfFlow[p.flowId]][ac];
-        if (!txqsEnabled) {
-            pooled[ac]++;
-        }
+        Txq txq = txqs[context.stationOf(p.flowId)][context.acOf(p.flowId)];
         fq.enqueue(txq, p, now);
         driver.wake(txq, now);
     }
 
     /** {@code ieee80211_tx_dequeue}: the AQL gate, then fq; charges the frame's airtime estimate to AQL. */
-    Packet txDequeue(Txq txq, long now) {
+    @Override
+    public Packet txDequeue(Txq txq, long now) {
         if (!aql.mayDequeue(txq.station, txq.ac)) {
             return null;
         }
@@ -238,34 +204,51 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
 
     // --- the driver's view -----------------------------------------------------------------------------------
 
-    void buildFromTxq(Ppdu ppdu, Txq txq, long now) {
+    @Override
+    public TxqScheduler scheduler() {
+        return scheduler;
+    }
+
+    @Override
+    public int stations() {
+        return txqs.length;
+    }
+
+    @Override
+    public int tidOf(int ac) {
+        return Tids.TID_OF_AC[ac];
+    }
+
+    @Override
+    public void buildFromTxq(Ppdu ppdu, Txq txq, long now) {
         txqSource.txq = txq;
         build(ppdu, txq.station, txq.tid, txq.ac, txqSource, now);
     }
 
-    void build(Ppdu ppdu, int station, int tid, int ac, FrameSource source, long now) {
+    /** A-MPDUs for every AC but VO (which goes as single frames). */
+    @Override
+    public void build(Ppdu ppdu, int station, int tid, int ac, FrameSource source, long now) {
         builder.build(ppdu, station, tid, ac, sessions[station][tid], source, stations[station].phy,
                 ac != AccessCategory.VO.ordinal(), now);
     }
 
-    BlockAckSession session(int station, int tid) {
+    @Override
+    public BlockAckSession session(int station, int tid) {
         return sessions[station][tid];
     }
 
-    void wakeMedium(int ac, long now) {
+    @Override
+    public void wakeMedium(int ac, long now) {
         medium.wake(contenders[ac], now);
     }
 
-    int txqBacklog(int ac) {
+    @Override
+    public int txqBacklog(int ac) {
         int n = 0;
         for (Txq[] perStation : txqs) {
             n += perStation[ac].backlogPackets();
         }
         return n;
-    }
-
-    int acOfFlow(int flowId) {
-        return acOfFlow[flowId];
     }
 
     ReorderBuffer uplinkReorder(int station, int tid) {
@@ -319,7 +302,7 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
         long airtime = ppdu.ppduNs + responseTime(ppdu);
         station.stats.txop(airtime, ppdu.count(), false, now);
         scheduler.chargeAirtime(ppdu.station, ac, airtime, 0);
-        if (ba.hasWork() && driver instanceof Ath9kDriver) {
+        if (ba.hasWork() && driver.retriesAreTxqWork()) {
             scheduler.schedule(txqs[ppdu.station][ac]); // retries are work for the TXQ's next service
         }
         driver.completed(ac, ppdu, finished, now);
@@ -329,9 +312,7 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
 
     private void release(int station, int ac, Packet p, long now) {
         aql.completed(station, ac, p.aqlNs);
-        if (!txqsEnabled) {
-            pooled[ac]--;
-        }
+        driver.released(ac);
         completions.txCompleted(p, now);
     }
 
@@ -367,7 +348,7 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
     /** The TXQs that carried traffic, as the per-station {@code aqm} file counts them (none on the legacy path). */
     List<TxqResult> txqResults(String[] stationNames) {
         List<TxqResult> rows = new ArrayList<>();
-        if (!txqsEnabled) {
+        if (!driver.mac80211Txqs()) {
             return rows;
         }
         for (int s = 0; s < txqs.length; s++) {
@@ -390,19 +371,6 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink {
         if (qdisc != null) {
             return qdisc.result();
         }
-        return new QdiscResult("noqueue", 0, 0, 0, 0, 0, 0, 0, null, null, null, null, null, null, null, null, null,
-                null, null, null, null);
-    }
-
-    Qdisc qdisc() {
-        return qdisc;
-    }
-
-    Fq fq() {
-        return fq;
-    }
-
-    ApDriver driver() {
-        return driver;
+        return QdiscResult.noqueue();
     }
 }

@@ -8,6 +8,7 @@ import dev.fqlab.sim.packet.PacketSink;
 import dev.fqlab.sim.packet.Truesize;
 import dev.fqlab.sim.packet.TxCompletion;
 import dev.fqlab.sim.scenario.AccessCategory;
+import dev.fqlab.sim.scenario.StationSpec;
 import dev.fqlab.sim.wifi.mac.BlockAckSession;
 import dev.fqlab.sim.wifi.mac.FrameSource;
 import dev.fqlab.sim.wifi.mac.Ppdu;
@@ -26,6 +27,7 @@ final class StationNode implements Medium.Transmitter, PacketSink {
     final PhyMode phy;
     final double frameErrorRate;
     final StationStats stats;
+    private final WifiContext context;
     private final AccessPoint ap;
     private final Medium medium;
     private final PpduBuilder builder;
@@ -41,22 +43,29 @@ final class StationNode implements Medium.Transmitter, PacketSink {
     private final DropListener drops;
     private final TxCompletion completions;
 
-    StationNode(int index, String name, PhyMode phy, double frameErrorRate, AccessPoint ap, Medium medium,
-                PpduBuilder builder, int capacity, int retryLimit, int maxSubframes, RandomStream losses,
-                PacketSink deliver, DropListener drops, TxCompletion completions, long warmupNs) {
+    /**
+     * @param index the station's place in the scenario's {@code stations}
+     * @param builder the stations' PPDU builder
+     * @param deliver where the AP's frames go once the station's reorder buffer releases them
+     */
+    StationNode(WifiContext context, int index, AccessPoint ap, Medium medium, PpduBuilder builder,
+                PacketSink deliver) {
+        StationSpec spec = context.stations.get(index);
+        this.context = context;
         this.index = index;
-        this.name = name;
-        this.phy = phy;
-        this.frameErrorRate = frameErrorRate;
+        this.name = spec.name();
+        this.phy = PhyMode.of(context.link, spec);
+        this.frameErrorRate = spec.frameErrorRate();
         this.ap = ap;
         this.medium = medium;
         this.builder = builder;
-        this.capacity = capacity;
-        this.retryLimit = retryLimit;
-        this.losses = losses;
-        this.drops = drops;
-        this.completions = completions;
-        this.stats = new StationStats(warmupNs);
+        this.capacity = context.stack.driver().hwQueuePackets();
+        this.retryLimit = context.link.retryLimit();
+        this.losses = context.random("air.loss.up." + name);
+        this.drops = context.drops;
+        this.completions = context.completions;
+        this.stats = new StationStats(context.warmupNs);
+        int maxSubframes = Math.max(1, context.link.ampdu().maxSubframes());
         for (int ac = 0; ac < 4; ac++) {
             PacketFifo queue = new PacketFifo();
             fifo[ac] = queue;
@@ -97,7 +106,7 @@ final class StationNode implements Medium.Transmitter, PacketSink {
     }
 
     private int acOf(Packet p) {
-        return ap.acOfFlow(p.flowId);
+        return context.acOf(p.flowId);
     }
 
     @Override

@@ -1,21 +1,13 @@
 package dev.fqlab.sim.wifi;
 
-import dev.fqlab.sim.core.RandomStream;
-import dev.fqlab.sim.core.Simulator;
-import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.packet.PacketSink;
-import dev.fqlab.sim.packet.TxCompletion;
 import dev.fqlab.sim.qdisc.Qdisc;
 import dev.fqlab.sim.result.QdiscResult;
 import dev.fqlab.sim.result.StationResult;
 import dev.fqlab.sim.result.TxqResult;
-import dev.fqlab.sim.scenario.StackSpec;
-import dev.fqlab.sim.scenario.StationSpec;
-import dev.fqlab.sim.scenario.WifiLinkSpec;
 import dev.fqlab.sim.stats.Numbers;
 import dev.fqlab.sim.stats.SeriesRecorder;
 import dev.fqlab.sim.wifi.mac.PpduBuilder;
-import dev.fqlab.sim.wifi.phy.PhyMode;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,35 +25,19 @@ public final class WifiNetwork implements SeriesRecorder.Stations {
      * @param qdisc the AP's interface qdisc, or null for noqueue
      * @param toStationReceivers where a station hands the AP's frames once its reorder buffer releases them
      * @param toServer where the AP hands the stations' frames once its reorder buffer releases them
-     * @param drops told about every frame dropped on the way (queues, retry limit)
-     * @param completions told about every MPDU the AP or a station has finished with (acknowledged or given up)
      */
-    public WifiNetwork(Simulator sim, long seed, WifiLinkSpec link, StackSpec stack, List<StationSpec> specs,
-                       Qdisc qdisc, int[] stationOfFlow, int[] acOfFlow, PacketSink toStationReceivers,
-                       PacketSink toServer, DropListener drops, TxCompletion completions, long warmupNs) {
-        this.medium = new Medium(sim, RandomStream.of(seed, "medium.backoff"));
-        int n = specs.size();
-        int[] weights = new int[n];
-        for (int s = 0; s < n; s++) {
-            weights[s] = specs.get(s).airtimeWeight();
-        }
-        this.ap = new AccessPoint(sim, medium, link, stack, qdisc, n, weights, stationOfFlow, acOfFlow, drops,
-                completions);
-        PpduBuilder builder = new PpduBuilder(link.ampdu());
-        int maxSubframes = Math.max(1, link.ampdu().maxSubframes());
+    public WifiNetwork(WifiContext context, Qdisc qdisc, PacketSink toStationReceivers, PacketSink toServer) {
+        this.medium = new Medium(context.sim, context.random("medium.backoff"));
+        this.ap = new AccessPoint(context, medium, qdisc);
+        PpduBuilder builder = new PpduBuilder(context.link.ampdu());
+        int n = context.stations.size();
         this.stations = new StationNode[n];
         this.names = new String[n];
-        RandomStream[] downlinkLosses = new RandomStream[n];
         for (int s = 0; s < n; s++) {
-            StationSpec spec = specs.get(s);
-            names[s] = spec.name();
-            stations[s] = new StationNode(s, spec.name(), PhyMode.of(link, spec), spec.frameErrorRate(), ap, medium,
-                    builder, stack.driver().hwQueuePackets(), link.retryLimit(), maxSubframes,
-                    RandomStream.of(seed, "air.loss.up." + spec.name()), toStationReceivers, drops, completions,
-                    warmupNs);
-            downlinkLosses[s] = RandomStream.of(seed, "air.loss.down." + spec.name());
+            stations[s] = new StationNode(context, s, ap, medium, builder, toStationReceivers);
+            names[s] = stations[s].name;
         }
-        ap.connect(stations, toServer, downlinkLosses);
+        ap.connect(stations, toServer);
         for (StationNode station : stations) {
             station.connect();
         }

@@ -125,10 +125,10 @@ class FqCodelTest {
             assertThat(dropped.get(39).seq).isEqualTo(39);
             assertThat(result).isEqualTo(Qdisc.XMIT_SUCCESS);
             var r = q.result();
-            assertThat(r.dropOverlimit()).isEqualTo(40);
-            assertThat(r.dropped()).isEqualTo(40);
-            assertThat(r.backlogPackets()).isEqualTo(61);
-            assertThat(r.dropOvermemory()).isZero();
+            assertThat(r.xstats().dropOverlimit()).isEqualTo(40);
+            assertThat(r.counters().dropped()).isEqualTo(40);
+            assertThat(r.counters().backlogPackets()).isEqualTo(61);
+            assertThat(r.xstats().dropOvermemory()).isZero();
         }
 
         @Test
@@ -154,9 +154,9 @@ class FqCodelTest {
             assertThat(dropped).isEmpty();
             q.enqueue(packet(0, 1, 1514, 10), 0);
             assertThat(dropped).hasSize(6); // 11 packets, threshold 5.5 packets' bytes → 6 head drops
-            assertThat(q.result().dropOvermemory()).isEqualTo(6);
-            assertThat(q.result().dropOverlimit()).isEqualTo(6);
-            assertThat(q.result().memoryUsed()).isEqualTo(5L * Truesize.of(1514));
+            assertThat(q.result().xstats().dropOvermemory()).isEqualTo(6);
+            assertThat(q.result().xstats().dropOverlimit()).isEqualTo(6);
+            assertThat(q.result().xstats().memoryUsed()).isEqualTo(5L * Truesize.of(1514));
         }
     }
 
@@ -170,13 +170,13 @@ class FqCodelTest {
                 assertThat(drain(q, i * MS)).containsExactly(0);
             }
             var r = q.result();
-            assertThat(r.newFlowCount()).isEqualTo(5);
-            assertThat(r.sentPackets()).isEqualTo(5);
-            assertThat(r.sentBytes()).isEqualTo(500);
-            assertThat(r.backlogPackets()).isZero();
-            assertThat(r.maxPacket()).isEqualTo(100);
-            assertThat(r.newFlowsLen()).isZero();
-            assertThat(r.oldFlowsLen()).isZero();
+            assertThat(r.xstats().newFlowCount()).isEqualTo(5);
+            assertThat(r.counters().sentPackets()).isEqualTo(5);
+            assertThat(r.counters().sentBytes()).isEqualTo(500);
+            assertThat(r.counters().backlogPackets()).isZero();
+            assertThat(r.xstats().maxPacket()).isEqualTo(100);
+            assertThat(r.xstats().newFlowsLen()).isZero();
+            assertThat(r.xstats().oldFlowsLen()).isZero();
         }
 
         @Test
@@ -194,11 +194,11 @@ class FqCodelTest {
             assertThat(q.dequeue(0).flowId).isEqualTo(1);
             // S is empty at the head of new_flows while old_flows holds B: moved behind B, not removed
             assertThat(q.dequeue(0).flowId).isZero();
-            assertThat(q.result().oldFlowsLen()).isEqualTo(2);
-            long newFlows = q.result().newFlowCount();
+            assertThat(q.result().xstats().oldFlowsLen()).isEqualTo(2);
+            long newFlows = q.result().xstats().newFlowCount();
 
             q.enqueue(packet(1, 2, 100, 1), 0); // arrives while S is still listed: no new-flow priority
-            assertThat(q.result().newFlowCount()).isEqualTo(newFlows);
+            assertThat(q.result().xstats().newFlowCount()).isEqualTo(newFlows);
             assertThat(q.dequeue(0).flowId).isZero(); // B still has credit (28 B) and is ahead of S
             assertThat(q.dequeue(0).flowId).isEqualTo(1);
         }
@@ -213,7 +213,7 @@ class FqCodelTest {
             q.enqueue(packet(2, 8, 100, 0), 0); // a separate bucket: served as a new flow right away
             List<Integer> order = drain(q, 0);
             assertThat(order).containsExactly(0, 2, 0, 0, 0, 1);
-            assertThat(q.result().newFlowCount()).isEqualTo(2);
+            assertThat(q.result().xstats().newFlowCount()).isEqualTo(2);
         }
     }
 
@@ -249,7 +249,7 @@ class FqCodelTest {
                 }
                 q.enqueue(packet(0, 1, 1514, seqA++), t);
                 // every packet is 1514 bytes and A holds exactly the one just enqueued: the rest is B's
-                for (long b = q.result().backlogPackets() - 1; b < 4; b++) {
+                for (long b = q.result().counters().backlogPackets() - 1; b < 4; b++) {
                     q.enqueue(packet(1, 2, 1514, seqB++), t);
                 }
             }
@@ -270,9 +270,9 @@ class FqCodelTest {
             q.enqueue(packet(0, 0, 1514, i), 0);
         }
         assertThat(dropped).extracting(p -> p.seq).containsExactly(3L, 4L);
-        assertThat(q.result().dropped()).isEqualTo(2);
-        assertThat(q.result().backlogPackets()).isEqualTo(3);
-        assertThat(q.result().backlogBytes()).isEqualTo(3 * 1514);
+        assertThat(q.result().counters().dropped()).isEqualTo(2);
+        assertThat(q.result().counters().backlogPackets()).isEqualTo(3);
+        assertThat(q.result().counters().backlogBytes()).isEqualTo(3 * 1514);
     }
 
     @Test
@@ -281,8 +281,8 @@ class FqCodelTest {
         for (int i = 0; i < 3; i++) {
             q.enqueue(packet(0, 0, 1514, i), 0);
         }
-        assertThat(q.result().dropOverlimit()).isEqualTo(1);
-        assertThat(q.result().dropped()).isEqualTo(1);
+        assertThat(q.result().xstats().dropOverlimit()).isEqualTo(1);
+        assertThat(q.result().counters().dropped()).isEqualTo(1);
         assertThat(dropped).extracting(p -> p.seq).containsExactly(2L);
     }
 }

@@ -5,7 +5,8 @@ import dev.fqlab.sim.scenario.CongestionControlKind;
 /**
  * A congestion control module, shaped like Linux's {@code tcp_congestion_ops} (RFC 5681 §3.1 terms): it owns
  * {@code cwnd} and {@code ssthresh} in segments, grows the window on ACKs and sets {@code ssthresh} on congestion.
- * The sender decides when growth is allowed (cwnd-limited, not reducing) and what cwnd becomes during recovery.
+ * The sender decides when growth is allowed (cwnd-limited, {@link TcpOutput#isCwndLimited}; not reducing,
+ * {@link LossRecovery}) and what cwnd becomes during recovery ({@link LossRecovery}).
  * The window is a real number; the sender uses its integer part.
  */
 public abstract class CongestionControl {

@@ -1,17 +1,72 @@
 package dev.fqlab.sim.traffic.tcp;
 
+import dev.fqlab.sim.packet.Packet;
+
 /**
  * TCP Small Queues, kernel-spec §6 ({@code tcp_small_queue_check}): a socket may have at most
  * {@code max(2 × truesize, pacingRate >> pacingShift)} bytes of truesize below TCP (in qdiscs, TXQs, driver and
  * hardware queues, on the air) before it stops sending until TX completions free some; capped by
  * {@code tcp_limit_output_bytes} (262144 in Linux 4.16, the seed's kernel, applied unconditionally there) and
- * doubled for retransmissions ({@code factor} 1).
+ * doubled for retransmissions ({@code factor} 1). An instance is one socket's account: {@code sk_wmem_alloc}
+ * rises by a segment's truesize when it is sent and falls when its skb is freed ({@code tcp_wfree}), at TX
+ * completion or at drop.
  */
 public final class TcpSmallQueues {
     /** {@code sysctl_tcp_limit_output_bytes} of Linux 4.16 (256 KB). */
     public static final long LIMIT_OUTPUT_BYTES = 262_144;
 
-    private TcpSmallQueues() {
+    private final int pacingShift;
+    /** {@code sk_wmem_alloc}: truesize of the socket's segments below TCP. */
+    private long wmemAlloc;
+    /** The check stopped a send ({@code TSQ_THROTTLED}): the next release wakes the sender. */
+    private boolean throttled;
+
+    TcpSmallQueues(int pacingShift) {
+        this.pacingShift = pacingShift;
+    }
+
+    /**
+     * {@code tcp_small_queue_check} for a segment of {@code truesize}: whether it must wait for a completion.
+     *
+     * @param pacingRate {@code sk_pacing_rate}, bytes per second
+     * @param nothingUnacked whether the retransmit queue is empty
+     */
+    boolean holds(long pacingRate, int truesize, boolean retransmit, boolean nothingUnacked) {
+        long limit = limit(pacingRate, pacingShift, truesize, retransmit ? 1 : 0);
+        if (throttles(wmemAlloc, limit, nothingUnacked)) {
+            throttled = true;
+            return true;
+        }
+        return false;
+    }
+
+    /** The segment's skb goes below TCP holding {@code truesize}. */
+    void charge(Packet p, int truesize) {
+        p.tsqCharge = truesize;
+        wmemAlloc += truesize;
+    }
+
+    /**
+     * {@code tcp_wfree}: the skb's truesize leaves {@code sk_wmem_alloc}.
+     *
+     * @return whether a throttled sender is to be woken (the TSQ tasklet)
+     */
+    boolean release(Packet p) {
+        int charge = p.tsqCharge;
+        if (charge == 0) {
+            return false;
+        }
+        p.tsqCharge = 0;
+        wmemAlloc -= charge;
+        if (throttled) {
+            throttled = false;
+            return true;
+        }
+        return false;
+    }
+
+    long wmemAlloc() {
+        return wmemAlloc;
     }
 
     /**

@@ -1,0 +1,223 @@
+package dev.fqlab.sim.traffic.tcp;
+
+import dev.fqlab.sim.core.Event;
+import dev.fqlab.sim.core.Simulator;
+import dev.fqlab.sim.packet.Packet;
+import dev.fqlab.sim.packet.Truesize;
+import dev.fqlab.sim.stats.TcpRecorder;
+
+/**
+ * The sender's transmit path, Linux's net/ipv4/tcp_output.c: {@code tcp_write_xmit} sends segments while pacing, the
+ * window and TCP Small Queues allow; {@code tcp_cwnd_validate} records whether the window was used; new data carries
+ * the flow's ECN codepoint and, after a reduction, CWR ({@code tcp_ecn_send}).
+ *
+ * <p>TCP Small Queues (kernel-spec §6) applies to senders next to the device queue — a down flow with
+ * {@code origin: local} (the sender runs on the AP or router) and every up flow (the station or host sends through its
+ * own device): the truesize of segments not yet completed or dropped below TCP is capped by {@link TcpSmallQueues}; a
+ * throttled sender resumes from the completion, as the TSQ tasklet does (an event at the same instant, after the
+ * completion's caller). Each segment is its own skb (no TSO/GSO, so TSQ's 2 × truesize floor is two segments), so the
+ * pacing gap and the TSQ check apply per segment.
+ */
+final class TcpOutput {
+    /** The L2 header in the truesize of a segment's skb (Ethernet / 802.3 frame as handed to the device). */
+    static final int L2_BYTES = 14;
+    /** Bytes of a segment that pacing does not count ({@code skb->len} at transmit: TCP header and payload, no IP). */
+    private static final int IP_HEADER = 20;
+
+    private final Simulator sim;
+    private final Outbound out;
+    private final Transfer transfer;
+    private final long receiveWindow;
+    private final SendSequence seq;
+    private final RenoScoreboard scoreboard;
+    private final CongestionControl cc;
+    private final Pacing pacing;
+    /** Null when the sender is not next to the device queue. */
+    private final TcpSmallQueues tsq;
+    private final RetransmitTimer rto;
+    private final TcpRecorder recorder;
+    /** The ECN codepoint of new data: 0, or ECT(0)/ECT(1) when the flow is ECN-capable. */
+    private final int ect;
+
+    /** Between the handshake and the last byte's ACK: the sender starts and stops the output. */
+    private boolean running;
+    /** The next new segment carries CWR (Linux's {@code TCP_ECN_QUEUE_CWR}). */
+    private boolean sendCwr;
+    private boolean cwndLimited;
+    private long maxPacketsOut;
+    private long cwndUsageSeq;
+
+    private final Event paceEvent = new Event() {
+        @Override
+        protected void fire(long now) {
+            write(now);
+        }
+    };
+    private final Event tsqEvent = new Event() {
+        @Override
+        protected void fire(long now) {
+            write(now);
+        }
+    };
+
+    TcpOutput(Simulator sim, Outbound out, Transfer transfer, long receiveWindow, SendSequence seq,
+              RenoScoreboard scoreboard, CongestionControl cc, Pacing pacing, TcpSmallQueues tsq, RetransmitTimer rto,
+              TcpRecorder recorder, int ect) {
+        this.sim = sim;
+        this.out = out;
+        this.transfer = transfer;
+        this.receiveWindow = receiveWindow;
+        this.seq = seq;
+        this.scoreboard = scoreboard;
+        this.cc = cc;
+        this.pacing = pacing;
+        this.tsq = tsq;
+        this.rto = rto;
+        this.recorder = recorder;
+        this.ect = ect;
+    }
+
+    void start() {
+        running = true;
+    }
+
+    /** Everything is acknowledged: nothing more goes out. */
+    void stop() {
+        running = false;
+        sim.cancel(paceEvent);
+        sim.cancel(tsqEvent);
+    }
+
+    /** {@code tcp_write_xmit}: sends segments while pacing, the window and TSQ allow. */
+    void write(long now) {
+        if (!running) {
+            return;
+        }
+        boolean sent = false;
+        while (true) {
+            boolean head = scoreboard.headLost();
+            long next = nextSegment(now);
+            if (next < 0) {
+                break;
+            }
+            if (pacing.holds(now)) {
+                // (re)scheduled even while it fires: an event firing still counts as scheduled
+                sim.schedule(paceEvent, pacing.nextSendNs());
+                break;
+            }
+            // the retransmission of a lost head goes out whatever the window (RFC 6582 steps 3 and 5)
+            if (!head && inFlight() >= (long) cc.cwnd()) {
+                break;
+            }
+            boolean retransmit = next < seq.max(); // sent before: the lost head or go-back-N after a timeout
+            int ipBytes = TcpFlow.HEADER_BYTES + transfer.payload(next);
+            if (tsq != null && tsq.holds(pacing.rate(), truesize(ipBytes), retransmit, seq.allAcked())) {
+                break;
+            }
+            transmit(next, retransmit, ipBytes, now);
+            if (head) {
+                scoreboard.clearHeadLost();
+            } else {
+                seq.advance();
+            }
+            sent = true;
+            pacing.sent(now, ipBytes - IP_HEADER);
+        }
+        if (sent) {
+            cwndValidate(inFlight() >= (long) cc.cwnd());
+            rto.startIfStopped(now);
+        }
+    }
+
+    /**
+     * The segment to send next, -1 if none: the lost head, then the segments after it again after a timeout
+     * (go-back-N), then new data within the receiver's window.
+     */
+    private long nextSegment(long now) {
+        if (scoreboard.headLost()) {
+            return seq.una();
+        }
+        if (seq.nxt() < seq.max()) {
+            return seq.nxt();
+        }
+        if (transfer.ready(seq.nxt(), now) && seq.nxt() - seq.una() < receiveWindow) {
+            return seq.nxt();
+        }
+        return -1;
+    }
+
+    /** {@code tcp_retransmit_timer} sends the head at once: not paced, not held by TSQ. */
+    void retransmitHead(long now) {
+        long head = seq.una();
+        transmit(head, true, TcpFlow.HEADER_BYTES + transfer.payload(head), now);
+    }
+
+    private void transmit(long segment, boolean retransmit, int ipBytes, long now) {
+        Packet p = out.newPacket(ipBytes, now);
+        p.tcpSeq = segment;
+        int flags = TcpFlags.DATA;
+        if (retransmit) {
+            flags |= TcpFlags.RETRANSMIT;
+            p.ecn = 0; // RFC 3168 §6.1.5: retransmissions are not ECN-capable
+            recorder.retransmit();
+        } else {
+            p.ecn = ect;
+            if (sendCwr) {
+                flags |= TcpFlags.CWR;
+                sendCwr = false;
+            }
+        }
+        p.tcpFlags = flags;
+        if (tsq != null) {
+            tsq.charge(p, truesize(ipBytes));
+        }
+        out.handOver(p, now);
+    }
+
+    /** The window was reduced for an ECN-Echo: the next new segment says so with CWR (RFC 3168 §6.1.2). */
+    void queueCwr() {
+        sendCwr = true;
+    }
+
+    /** {@code tcp_wfree}: a segment's skb was completed or dropped below TCP; a throttled sender is woken. */
+    void release(Packet p, long now) {
+        if (tsq != null && tsq.release(p)) {
+            sim.schedule(tsqEvent, now);
+        }
+    }
+
+    /** Segments in flight: sent, not acknowledged, not known to have left the network ({@code tcp_packets_in_flight}). */
+    private long inFlight() {
+        return Math.max(0, seq.nxt() - seq.una() - scoreboard.leftOut());
+    }
+
+    /**
+     * {@code tcp_cwnd_validate} of Linux 4.16: at the first send of each window of data, or when more segments are
+     * out than ever in this window, it records the segments out and whether the window was fully used then.
+     */
+    private void cwndValidate(boolean limitedNow) {
+        long packetsOut = seq.packetsOut();
+        if (seq.una() >= cwndUsageSeq || packetsOut > maxPacketsOut) {
+            cwndLimited = limitedNow;
+            maxPacketsOut = packetsOut;
+            cwndUsageSeq = seq.nxt();
+        }
+    }
+
+    /** Linux {@code tcp_is_cwnd_limited}: growth only while the window is used (in slow start: half of it). */
+    boolean isCwndLimited() {
+        if (cwndLimited) {
+            return true;
+        }
+        return cc.inSlowStart() && cc.cwnd() < 2 * maxPacketsOut;
+    }
+
+    /** {@code sk_wmem_alloc}: truesize of this sender's segments below TCP now (0 without TSQ). */
+    long wmemAlloc() {
+        return tsq == null ? 0 : tsq.wmemAlloc();
+    }
+
+    private static int truesize(int ipBytes) {
+        return Truesize.of(ipBytes + L2_BYTES);
+    }
+}

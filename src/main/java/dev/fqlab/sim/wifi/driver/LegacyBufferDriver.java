@@ -1,0 +1,82 @@
+package dev.fqlab.sim.wifi.driver;
+
+import dev.fqlab.sim.scenario.CodelArithmetic;
+import dev.fqlab.sim.scenario.CodelSettings;
+import dev.fqlab.sim.scenario.QuantumMode;
+import dev.fqlab.sim.scenario.TxqsSpec;
+import dev.fqlab.sim.wifi.mac.Ppdu;
+import dev.fqlab.sim.wifi.mac80211.Txq;
+
+/**
+ * The legacy driver buffer, without mac80211's intermediate TXQs ({@code txqs.enabled: false}; seed 000 "without
+ * the patches", the FIFO baseline of kernel-spec §9.1): the driver holds at most {@code hwQueuePackets} frames per
+ * AC, shared by all stations and taken from the qdisc in arrival order into per-station TID queues; when it is
+ * full the qdisc keeps the packet (a requeue), as a stopped netdev queue does. The driver serves the TID queues
+ * round robin, one aggregate each, so the pool fills with the slow station's frames and both stations end up
+ * with the same packet rate — the 802.11 performance anomaly.
+ *
+ * <p>The TID queues are plain FIFOs ({@link #TID_QUEUES}) in place of the TXQs; the dequeue strategy that serves
+ * them is wrapped, unchanged.
+ */
+final class LegacyBufferDriver implements ApDriver {
+    /** The legacy driver's per-station TID queues: plain FIFOs without limits of their own (the pool limits). */
+    static final TxqsSpec TID_QUEUES = new TxqsSpec(false, false, 1, Integer.MAX_VALUE, Long.MAX_VALUE, 300,
+            QuantumMode.BYTES, new CodelSettings(20, 100, false, null, CodelArithmetic.LINUX), true);
+
+    private final ApDriver strategy;
+    private final int capacity;
+    /** Frames of each AC in the buffer: in the TID queues, in the strategy's hands or on the air. */
+    private final int[] pooled = new int[4];
+
+    LegacyBufferDriver(ApDriver strategy, int capacity) {
+        this.strategy = strategy;
+        this.capacity = capacity;
+    }
+
+    @Override
+    public boolean hasRoom(int ac) {
+        return pooled[ac] < capacity;
+    }
+
+    @Override
+    public void wake(Txq txq, long now) {
+        pooled[txq.ac]++;
+        strategy.wake(txq, now);
+    }
+
+    @Override
+    public void released(int ac) {
+        pooled[ac]--;
+    }
+
+    /** No TXQs: the per-station {@code aqm} file has nothing to show. */
+    @Override
+    public boolean mac80211Txqs() {
+        return false;
+    }
+
+    @Override
+    public boolean hasFrames(int ac) {
+        return strategy.hasFrames(ac);
+    }
+
+    @Override
+    public Ppdu startTxop(int ac, long now) {
+        return strategy.startTxop(ac, now);
+    }
+
+    @Override
+    public void completed(int ac, Ppdu ppdu, int finishedMpdus, long now) {
+        strategy.completed(ac, ppdu, finishedMpdus, now);
+    }
+
+    @Override
+    public int heldFor(int station) {
+        return strategy.heldFor(station);
+    }
+
+    @Override
+    public boolean retriesAreTxqWork() {
+        return strategy.retriesAreTxqWork();
+    }
+}
