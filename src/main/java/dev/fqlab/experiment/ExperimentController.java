@@ -90,7 +90,7 @@ public class ExperimentController {
     @GetMapping
     @Operation(summary = "List experiments, newest first",
             description = "status: one or more statuses (comma-separated or repeated), any matches; tag: one or more "
-                    + "tags, all must match; limit: 1 to 200 (default 50); cursor: the next value of the previous page.")
+                    + "tags, all must match; " + PageQuery.DESCRIPTION)
     public ExperimentPage list(@RequestParam(required = false) List<String> status,
             @RequestParam(required = false) List<String> tag,
             @RequestParam(required = false) String limit,

@@ -83,7 +83,7 @@ public class SweepController {
     }
 
     @GetMapping
-    @Operation(summary = "List sweeps, newest first", description = "limit: 1 to 200 (default 50); cursor: the next value of the previous page.")
+    @Operation(summary = "List sweeps, newest first", description = PageQuery.DESCRIPTION)
     public SweepPage list(@RequestParam(required = false) String limit, @RequestParam(required = false) String cursor) {
         return service.list(PageQuery.read(limit, cursor));
     }

@@ -14,6 +14,9 @@ public record PageQuery(int limit, Long beforeSeq) {
 
     public static final int DEFAULT_LIMIT = 50;
     public static final int MAX_LIMIT = 200;
+    /** The parameters as the OpenAPI document describes them. */
+    public static final String DESCRIPTION = "limit: 1 to " + MAX_LIMIT + " (default " + DEFAULT_LIMIT
+            + "); cursor: the next value of the previous page.";
 
     /** The page the parameters ask for; a 400 problem naming each invalid one. */
     public static PageQuery read(String limit, String cursor) {
