@@ -3,6 +3,7 @@ package dev.fqlab.experiment;
 import dev.fqlab.web.ApiError;
 import dev.fqlab.web.ApiProblem;
 import dev.fqlab.web.JsonBodies;
+import dev.fqlab.web.PageQuery;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -38,8 +39,6 @@ import tools.jackson.databind.json.JsonMapper;
 public class ExperimentController {
 
     static final String BASE = "/api/v1/experiments";
-    static final int DEFAULT_LIMIT = 50;
-    static final int MAX_LIMIT = 200;
 
     private final ExperimentService service;
     private final SubmissionReader submissions;
@@ -91,20 +90,21 @@ public class ExperimentController {
     @GetMapping
     @Operation(summary = "List experiments, newest first",
             description = "status: one or more statuses (comma-separated or repeated), any matches; tag: one or more "
-                    + "tags, all must match; limit: 1 to 200 (default 50); cursor: the next value of the previous page.")
+                    + "tags, all must match; " + PageQuery.DESCRIPTION)
     public ExperimentPage list(@RequestParam(required = false) List<String> status,
             @RequestParam(required = false) List<String> tag,
             @RequestParam(required = false) String limit,
             @RequestParam(required = false) String cursor) {
         List<ApiError> errors = new ArrayList<>();
-        ExperimentFilter filter = new ExperimentFilter(statuses(status, errors), tag == null ? List.of() : tag,
-                cursor(cursor, errors), limit(limit, errors));
+        Set<ExperimentStatus> statuses = statuses(status, errors);
+        PageQuery paging = PageQuery.read(limit, cursor, errors);
         if (!errors.isEmpty()) {
             throw ApiProblem.invalid(errors);
         }
-        ExperimentRepository.Page page = service.list(filter);
+        ExperimentRepository.Page page = service.list(new ExperimentFilter(statuses, tag == null ? List.of() : tag,
+                paging.beforeSeq(), paging.limit()));
         return new ExperimentPage(page.items().stream().map(this::resource).toList(),
-                page.nextBeforeSeq() == null ? null : ListCursor.encode(page.nextBeforeSeq()));
+                page.nextBeforeSeq() == null ? null : PageQuery.next(page.nextBeforeSeq()));
     }
 
     @GetMapping("/{id}")
@@ -151,32 +151,5 @@ public class ExperimentController {
             }
         }
         return statuses;
-    }
-
-    private static int limit(String value, List<ApiError> errors) {
-        if (value == null) {
-            return DEFAULT_LIMIT;
-        }
-        try {
-            int limit = Integer.parseInt(value.trim());
-            if (limit >= 1 && limit <= MAX_LIMIT) {
-                return limit;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        errors.add(ApiError.parameter("limit", "must be an integer from 1 to " + MAX_LIMIT));
-        return DEFAULT_LIMIT;
-    }
-
-    private static Long cursor(String value, List<ApiError> errors) {
-        if (value == null || value.isEmpty()) {
-            return null;
-        }
-        Long position = ListCursor.decode(value);
-        if (position == null) {
-            errors.add(ApiError.parameter("cursor", "not a cursor this service issued; use the next value of a previous page"));
-        }
-        return position;
     }
 }

@@ -156,7 +156,7 @@ public class ExperimentService {
     public boolean cancel(UUID id) {
         if (experiments.cancel(id, now())) {
             queue.withdraw(id);
-            metrics.finished(ExperimentStatus.CANCELLED);
+            metrics.cancelled();
             events.publishEvent(new ExperimentCancelled(id));
             return true;
         }

@@ -8,6 +8,7 @@ import dev.fqlab.scenario.JsonMergePatch;
 import dev.fqlab.scenario.ParsedScenario;
 import dev.fqlab.scenario.ScenarioJson;
 import dev.fqlab.scenario.ScenarioParser;
+import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.web.ApiError;
 import dev.fqlab.web.ApiProblem;
 import java.nio.charset.StandardCharsets;
@@ -63,10 +64,11 @@ public class SubmissionReader {
         if (!errors.isEmpty()) {
             throw ApiProblem.invalid(errors);
         }
-        ObjectNode normalized = ScenarioJson.toJson(resolved.parsed().scenario());
+        Scenario scenario = resolved.parsed().scenario();
+        ObjectNode normalized = ScenarioJson.toJson(scenario);
         String json = jsonMapper.writeValueAsString(normalized);
-        return new Submission(defaultName(name, normalized, resolved.preset()), tags, resolved.preset(),
-                resolved.parsed().scenario(), normalized, json, sha256(json));
+        return new Submission(defaultName(name, scenario, resolved.preset()), tags, resolved.preset(), scenario,
+                normalized, json, sha256(json));
     }
 
     private record Resolved(ParsedScenario parsed, String preset) {
@@ -170,13 +172,12 @@ public class SubmissionReader {
         return List.copyOf(unique);
     }
 
-    private static String defaultName(String given, ObjectNode normalized, String preset) {
+    private static String defaultName(String given, Scenario scenario, String preset) {
         if (given != null) {
             return given;
         }
-        JsonNode scenarioName = normalized.get("name");
-        if (scenarioName != null && scenarioName.isString() && !scenarioName.stringValue().isBlank()) {
-            return scenarioName.stringValue();
+        if (scenario.name() != null && !scenario.name().isBlank()) {
+            return scenario.name();
         }
         return preset;
     }

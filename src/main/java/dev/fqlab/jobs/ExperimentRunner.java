@@ -3,10 +3,9 @@ package dev.fqlab.jobs;
 import dev.fqlab.config.FqlabProperties;
 import dev.fqlab.experiment.ExperimentRepository;
 import dev.fqlab.experiment.ExperimentRepository.RunStart;
-import dev.fqlab.experiment.ExperimentStatus;
+import dev.fqlab.experiment.StoredScenarios;
 import dev.fqlab.metrics.FqlabMetrics;
 import dev.fqlab.scenario.ParsedScenario;
-import dev.fqlab.scenario.ScenarioParser;
 import dev.fqlab.sim.core.SimulationCancelledException;
 import dev.fqlab.sim.result.SimulationResult;
 import java.time.Clock;
@@ -18,7 +17,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Component;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Runs one experiment on a worker thread: claim it (QUEUED → RUNNING, attempts + 1), simulate, and store the
@@ -35,24 +33,22 @@ public class ExperimentRunner {
     private final ResultCommit resultCommit;
     private final RunRegistry runs;
     private final SimulationEngine engine;
-    private final ScenarioParser parser;
+    private final StoredScenarios scenarios;
     private final EngineVersion engineVersion;
     private final FqlabMetrics metrics;
-    private final JsonMapper jsonMapper;
     private final Clock clock;
     private final String instanceName;
 
     public ExperimentRunner(ExperimentRepository experiments, ResultCommit resultCommit, RunRegistry runs,
-            SimulationEngine engine, ScenarioParser parser, EngineVersion engineVersion, FqlabMetrics metrics,
-            JsonMapper jsonMapper, Clock clock, FqlabProperties properties) {
+            SimulationEngine engine, StoredScenarios scenarios, EngineVersion engineVersion, FqlabMetrics metrics,
+            Clock clock, FqlabProperties properties) {
         this.experiments = experiments;
         this.resultCommit = resultCommit;
         this.runs = runs;
         this.engine = engine;
-        this.parser = parser;
+        this.scenarios = scenarios;
         this.engineVersion = engineVersion;
         this.metrics = metrics;
-        this.jsonMapper = jsonMapper;
         this.clock = clock;
         this.instanceName = properties.instanceName();
     }
@@ -67,7 +63,7 @@ public class ExperimentRunner {
     }
 
     private void simulate(RunStart start) {
-        ParsedScenario parsed = parser.parse(jsonMapper.readTree(start.scenarioJson()));
+        ParsedScenario parsed = scenarios.toRun(start.scenarioJson());
         if (!parsed.valid()) {
             // Only possible when the limits were lowered after submission.
             fail(start, "The scenario is no longer valid under this service's limits: "
@@ -115,7 +111,7 @@ public class ExperimentRunner {
             log.info("Experiment {} was cancelled or deleted while running; its result is discarded", start.id());
             return;
         }
-        metrics.finished(ExperimentStatus.SUCCEEDED);
+        metrics.succeeded();
         metrics.ran(Duration.ofNanos(wallNanos));
         metrics.simulated(identified.engine().events(), identified.engine().packets(), identified.simulatedS());
         log.info("Experiment {} succeeded in {} ms", start.id(), wallNanos / 1_000_000);
@@ -123,7 +119,7 @@ public class ExperimentRunner {
 
     private void fail(RunStart start, String error, long wallNanos) {
         if (experiments.fail(start.id(), start.attempt(), error, now())) {
-            metrics.finished(ExperimentStatus.FAILED);
+            metrics.failed();
             metrics.ran(Duration.ofNanos(wallNanos));
         }
     }

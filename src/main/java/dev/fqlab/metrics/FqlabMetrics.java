@@ -1,14 +1,11 @@
 package dev.fqlab.metrics;
 
 import dev.fqlab.config.FqlabProperties;
-import dev.fqlab.experiment.ExperimentStatus;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
-import java.util.EnumMap;
-import java.util.Map;
 import org.springframework.stereotype.Component;
 
 /**
@@ -22,21 +19,21 @@ import org.springframework.stereotype.Component;
 public class FqlabMetrics {
 
     private final Counter submitted;
-    private final Map<ExperimentStatus, Counter> finished = new EnumMap<>(ExperimentStatus.class);
+    private final Counter succeeded;
+    private final Counter failed;
+    private final Counter cancelled;
     private final Timer runTime;
     private final Counter simEvents;
     private final Counter simPackets;
     private final Counter simSeconds;
 
-    public FqlabMetrics(MeterRegistry registry, FqlabProperties properties, ExperimentCounts counts) {
+    public FqlabMetrics(MeterRegistry registry, FqlabProperties properties, ActiveExperiments active) {
         submitted = Counter.builder("fqlab.experiments.submitted")
                 .description("Experiments accepted by POST /experiments and POST /sweeps").register(registry);
-        for (ExperimentStatus status : ExperimentStatus.values()) {
-            if (status.isFinal()) {
-                finished.put(status, Counter.builder("fqlab.experiments.finished").tag("status", status.name())
-                        .description("Experiments that reached a final status").register(registry));
-            }
-        }
+        // Tagged with the experiment's final status (ExperimentStatus), in that enum's order.
+        succeeded = finished(registry, "SUCCEEDED");
+        failed = finished(registry, "FAILED");
+        cancelled = finished(registry, "CANCELLED");
         runTime = Timer.builder("fqlab.experiment.run")
                 .description("Wall time of one simulation run, start to stored result")
                 .publishPercentileHistogram()
@@ -49,10 +46,15 @@ public class FqlabMetrics {
                 .register(registry);
         Gauge.builder("fqlab.workers", properties::workers)
                 .description("Simulations this instance runs in parallel").register(registry);
-        Gauge.builder("fqlab.experiments.queued", counts, c -> c.count(ExperimentStatus.QUEUED))
+        Gauge.builder("fqlab.experiments.queued", active, ActiveExperiments::queued)
                 .description("Experiments waiting for a worker (all instances)").register(registry);
-        Gauge.builder("fqlab.experiments.running", counts, c -> c.count(ExperimentStatus.RUNNING))
+        Gauge.builder("fqlab.experiments.running", active, ActiveExperiments::running)
                 .description("Experiments being simulated (all instances)").register(registry);
+    }
+
+    private static Counter finished(MeterRegistry registry, String status) {
+        return Counter.builder("fqlab.experiments.finished").tag("status", status)
+                .description("Experiments that reached a final status").register(registry);
     }
 
     public void submitted() {
@@ -64,12 +66,19 @@ public class FqlabMetrics {
         submitted.increment(count);
     }
 
-    public void finished(ExperimentStatus status) {
-        Counter counter = finished.get(status);
-        if (counter == null) {
-            throw new IllegalArgumentException(status + " is not a final status");
-        }
-        counter.increment();
+    /** An experiment reached SUCCEEDED. */
+    public void succeeded() {
+        succeeded.increment();
+    }
+
+    /** An experiment reached FAILED. */
+    public void failed() {
+        failed.increment();
+    }
+
+    /** An experiment reached CANCELLED. */
+    public void cancelled() {
+        cancelled.increment();
     }
 
     /** The wall time of one run that ended in SUCCEEDED or FAILED. */

@@ -2,11 +2,12 @@ package dev.fqlab.render;
 
 import dev.fqlab.experiment.Experiment;
 import dev.fqlab.experiment.ExperimentService;
-import dev.fqlab.result.ResultRepository;
+import dev.fqlab.experiment.StoredScenarios;
+import dev.fqlab.result.StoredResults;
 import dev.fqlab.sim.result.SimulationResult;
-import dev.fqlab.web.ApiProblem;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Loads what the renderings need; the same 404 and 409 answers as {@code /result}. */
@@ -14,21 +15,23 @@ import tools.jackson.databind.json.JsonMapper;
 public class ExperimentOutcomes {
 
     private final ExperimentService experiments;
-    private final ResultRepository results;
+    private final StoredResults results;
+    private final StoredScenarios scenarios;
     private final JsonMapper jsonMapper;
 
-    public ExperimentOutcomes(ExperimentService experiments, ResultRepository results, JsonMapper jsonMapper) {
+    public ExperimentOutcomes(ExperimentService experiments, StoredResults results, StoredScenarios scenarios,
+            JsonMapper jsonMapper) {
         this.experiments = experiments;
         this.results = results;
+        this.scenarios = scenarios;
         this.jsonMapper = jsonMapper;
     }
 
     public ExperimentOutcome load(UUID id) {
         Experiment experiment = experiments.get(id);
-        String document = results.document(id).orElseThrow(() -> ApiProblem.wrongStatus("Experiment " + id
-                + " has no result: it is " + experiment.status() + "; a result exists once it has SUCCEEDED.",
-                experiment.status().name()));
-        return new ExperimentOutcome(experiment, ScenarioFacts.of(jsonMapper.readTree(experiment.scenarioJson())),
+        String document = results.document(experiment);
+        JsonNode scenario = jsonMapper.readTree(experiment.scenarioJson());
+        return new ExperimentOutcome(experiment, ScenarioFacts.of(scenarios.read(scenario), scenario),
                 jsonMapper.readValue(document, SimulationResult.class));
     }
 }

@@ -1,13 +1,16 @@
 package dev.fqlab.render;
 
-import java.util.ArrayList;
+import dev.fqlab.sim.scenario.FlowSpec;
+import dev.fqlab.sim.scenario.Scenario;
+import dev.fqlab.sim.scenario.StationSpec;
+import dev.fqlab.sim.scenario.TrafficSpec;
+import dev.fqlab.sim.scenario.WiredLinkSpec;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The facts of a normalized scenario (scenario.md) that the renderings label and group by. Read from the stored
- * JSON rather than re-parsed through the scenario parser: a rendering must still work for an old experiment
- * after the service's limits were lowered, and it keeps the whole document ({@link #json}) for the report.
+ * The facts of a normalized scenario (scenario.md) that the renderings label and group by, taken from its records;
+ * {@link #json} is the document as stored, which the report and the flent file show whole.
  */
 public record ScenarioFacts(JsonNode json, double durationS, double warmupS, double sampleIntervalMs,
                             String linkType, Double rateMbps, String qdiscType, List<String> stations,
@@ -22,24 +25,24 @@ public record ScenarioFacts(JsonNode json, double durationS, double warmupS, dou
         }
     }
 
-    public static ScenarioFacts of(JsonNode scenario) {
-        List<String> stations = new ArrayList<>();
-        for (JsonNode station : scenario.path("stations")) {
-            stations.add(station.path("name").asString());
-        }
-        List<FlowFacts> flows = new ArrayList<>();
-        for (JsonNode flow : scenario.path("flows")) {
-            flows.add(new FlowFacts(flow.path("name").asString(), flow.path("type").asString(),
-                    flow.path("direction").asString("down"), flow.path("ac").asString("BE"),
-                    text(flow.path("station")), flow.path("startS").asDouble(0),
-                    flow.path("stopS").asDouble(scenario.path("durationS").asDouble()), number(flow.path("rateMbps")),
-                    number(flow.path("intervalMs"))));
-        }
-        JsonNode link = scenario.path("link");
-        return new ScenarioFacts(scenario, scenario.path("durationS").asDouble(), scenario.path("warmupS").asDouble(0),
-                scenario.path("sampleIntervalMs").asDouble(0), link.path("type").asString("wired"),
-                number(link.path("rateMbps")), scenario.path("stack").path("qdisc").path("type").asString(null),
-                List.copyOf(stations), List.copyOf(flows));
+    /** The facts of {@code scenario}, stored as {@code json}. */
+    public static ScenarioFacts of(Scenario scenario, JsonNode json) {
+        Double rateMbps = scenario.link() instanceof WiredLinkSpec wired ? wired.rateMbps() : null;
+        return new ScenarioFacts(json, scenario.durationS(), scenario.warmupS(), scenario.sampleIntervalMs(),
+                scenario.link().type(), rateMbps, scenario.stack().qdisc().type(),
+                scenario.stations().stream().map(StationSpec::name).toList(),
+                scenario.flows().stream().map(ScenarioFacts::flow).toList());
+    }
+
+    private static FlowFacts flow(FlowSpec flow) {
+        Double rateMbps = flow.traffic() instanceof TrafficSpec.Udp udp ? udp.rateMbps() : null;
+        Double intervalMs = switch (flow.traffic()) {
+            case TrafficSpec.Udp udp -> udp.intervalMs();
+            case TrafficSpec.Ping ping -> ping.intervalMs();
+            case TrafficSpec.Tcp tcp -> null;
+        };
+        return new FlowFacts(flow.name(), flow.type(), flow.direction().json(), flow.ac().name(), flow.station(),
+                flow.startS(), flow.stopS(), rateMbps, intervalMs);
     }
 
     public boolean wired() {
@@ -49,13 +52,5 @@ public record ScenarioFacts(JsonNode json, double durationS, double warmupS, dou
     /** Whether a flow is TCP: only TCP flows have a congestion window and RTT series. */
     public boolean hasTcp() {
         return flows.stream().anyMatch(flow -> "tcp".equals(flow.type()));
-    }
-
-    private static Double number(JsonNode node) {
-        return node.isNumber() ? node.asDouble() : null;
-    }
-
-    private static String text(JsonNode node) {
-        return node.isString() ? node.asString() : null;
     }
 }

@@ -1,9 +1,14 @@
 package dev.fqlab.result;
 
-import dev.fqlab.experiment.Experiment;
 import dev.fqlab.experiment.ExperimentIds;
 import dev.fqlab.experiment.ExperimentService;
+import dev.fqlab.experiment.StoredScenarios;
 import dev.fqlab.sim.result.SimulationResult;
+import dev.fqlab.sim.scenario.DequeueStrategy;
+import dev.fqlab.sim.scenario.Scenario;
+import dev.fqlab.sim.scenario.StationSpec;
+import dev.fqlab.sim.scenario.TxqsSpec;
+import dev.fqlab.sim.scenario.WifiLinkSpec;
 import dev.fqlab.web.ApiProblem;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -11,7 +16,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.http.ContentDisposition;
@@ -22,7 +26,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The result of a succeeded experiment, as JSON (results.md) and as CSV tables. */
@@ -33,13 +36,16 @@ public class ResultController {
 
     static final MediaType TEXT_CSV = new MediaType("text", "csv", java.nio.charset.StandardCharsets.UTF_8);
 
-    private final ResultRepository results;
+    private final StoredResults results;
     private final ExperimentService experiments;
+    private final StoredScenarios scenarios;
     private final JsonMapper jsonMapper;
 
-    public ResultController(ResultRepository results, ExperimentService experiments, JsonMapper jsonMapper) {
+    public ResultController(StoredResults results, ExperimentService experiments, StoredScenarios scenarios,
+            JsonMapper jsonMapper) {
         this.results = results;
         this.experiments = experiments;
+        this.scenarios = scenarios;
         this.jsonMapper = jsonMapper;
     }
 
@@ -49,7 +55,7 @@ public class ResultController {
     @ApiResponse(responseCode = "409", description = "Not succeeded (yet); experimentStatus tells the status",
             content = @Content(mediaType = "application/problem+json"))
     public ResponseEntity<String> result(@PathVariable String id) {
-        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(document(ExperimentIds.parse(id)));
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(results.document(ExperimentIds.parse(id)));
     }
 
     @GetMapping(path = "/result.csv", produces = "text/csv")
@@ -80,31 +86,21 @@ public class ResultController {
     public ResponseEntity<String> aqm(@PathVariable String id) {
         UUID uuid = ExperimentIds.parse(id);
         SimulationResult result = result(uuid);
-        JsonNode scenario = jsonMapper.readTree(experiments.get(uuid).scenarioJson());
-        JsonNode txqs = scenario.path("stack").path("txqs");
-        if (!"wifi".equals(scenario.path("link").path("type").asString()) || !txqs.path("enabled").asBoolean()) {
+        Scenario scenario = scenarios.read(jsonMapper.readTree(experiments.get(uuid).scenarioJson()));
+        TxqsSpec txqs = scenario.stack().txqs();
+        if (!(scenario.link() instanceof WifiLinkSpec) || txqs == null || !txqs.enabled()) {
             throw ApiProblem.notFound("Experiment " + uuid + " has no mac80211 TXQs (a wired link, or a WiFi link "
                     + "with txqs.enabled false), so there is no aqm table.");
         }
-        List<String> stations = new ArrayList<>();
-        scenario.path("stations").forEach(station -> stations.add(station.path("name").asString()));
-        boolean ampdu = "aggregate".equals(scenario.path("stack").path("driver").path("dequeue").asString());
-        String body = AqmTable.render(result, stations, txqs.path("targetMs").asDouble(),
-                txqs.path("intervalMs").asDouble(), txqs.path("ecn").asBoolean(), ampdu);
+        List<String> stations = scenario.stations().stream().map(StationSpec::name).toList();
+        boolean ampdu = scenario.stack().driver().dequeue() == DequeueStrategy.AGGREGATE;
+        String body = AqmTable.render(result, stations, txqs.codel().targetMs(), txqs.codel().intervalMs(),
+                txqs.codel().ecn(), ampdu);
         return ResponseEntity.ok().contentType(new MediaType("text", "plain", StandardCharsets.UTF_8)).body(body);
     }
 
     private SimulationResult result(UUID id) {
-        return jsonMapper.readValue(document(id), SimulationResult.class);
-    }
-
-    /** The stored document; 404 for an unknown experiment, 409 (with its status) for one without a result. */
-    private String document(UUID id) {
-        return results.document(id).orElseThrow(() -> {
-            Experiment experiment = experiments.get(id);
-            return ApiProblem.wrongStatus("Experiment " + id + " has no result: it is " + experiment.status()
-                    + "; a result exists once it has SUCCEEDED.", experiment.status().name());
-        });
+        return jsonMapper.readValue(results.document(id), SimulationResult.class);
     }
 
     private static ResponseEntity<String> csv(String filename, String body) {

@@ -1,10 +1,10 @@
 package dev.fqlab.sweep;
 
 import dev.fqlab.experiment.IdempotencyKey;
-import dev.fqlab.experiment.ListCursor;
 import dev.fqlab.web.ApiError;
 import dev.fqlab.web.ApiProblem;
 import dev.fqlab.web.JsonBodies;
+import dev.fqlab.web.PageQuery;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -36,8 +36,6 @@ import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 public class SweepController {
 
     static final String BASE = "/api/v1/sweeps";
-    static final int DEFAULT_LIMIT = 50;
-    static final int MAX_LIMIT = 200;
     static final MediaType TEXT_CSV = new MediaType("text", "csv", StandardCharsets.UTF_8);
 
     private final SweepService service;
@@ -85,28 +83,9 @@ public class SweepController {
     }
 
     @GetMapping
-    @Operation(summary = "List sweeps, newest first", description = "limit: 1 to 200 (default 50); cursor: the next value of the previous page.")
+    @Operation(summary = "List sweeps, newest first", description = PageQuery.DESCRIPTION)
     public SweepPage list(@RequestParam(required = false) String limit, @RequestParam(required = false) String cursor) {
-        int pageSize = DEFAULT_LIMIT;
-        Long before = null;
-        if (limit != null) {
-            try {
-                pageSize = Integer.parseInt(limit.trim());
-            } catch (NumberFormatException e) {
-                pageSize = -1;
-            }
-            if (pageSize < 1 || pageSize > MAX_LIMIT) {
-                throw ApiProblem.invalid(List.of(ApiError.parameter("limit", "must be an integer from 1 to " + MAX_LIMIT)));
-            }
-        }
-        if (cursor != null && !cursor.isEmpty()) {
-            before = ListCursor.decode(cursor);
-            if (before == null) {
-                throw ApiProblem.invalid(List.of(ApiError.parameter("cursor",
-                        "not a cursor this service issued; use the next value of a previous page")));
-            }
-        }
-        return service.list(before, pageSize, ListCursor::encode);
+        return service.list(PageQuery.read(limit, cursor));
     }
 
     @GetMapping("/{id}")

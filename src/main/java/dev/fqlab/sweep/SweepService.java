@@ -8,13 +8,13 @@ import dev.fqlab.jobs.EngineVersion;
 import dev.fqlab.sweep.SweepRepository.NewMember;
 import dev.fqlab.sweep.SweepRepository.StoredSweep;
 import dev.fqlab.web.ApiProblem;
+import dev.fqlab.web.PageQuery;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.function.LongFunction;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
@@ -151,10 +151,10 @@ public class SweepService {
     }
 
     /** One page of sweeps, newest first, each with its state. */
-    public SweepPage list(Long beforeSeq, int limit, LongFunction<String> cursor) {
-        List<StoredSweep> rows = sweeps.list(beforeSeq, limit);
-        boolean more = rows.size() > limit;
-        List<StoredSweep> page = more ? rows.subList(0, limit) : rows;
+    public SweepPage list(PageQuery query) {
+        List<StoredSweep> rows = sweeps.list(query.beforeSeq(), query.limit());
+        boolean more = rows.size() > query.limit();
+        List<StoredSweep> page = more ? rows.subList(0, query.limit()) : rows;
         Map<UUID, List<SweepState.Tally>> tallies = sweeps.tallies(page.stream().map(StoredSweep::id).toList());
         List<SweepSummary> items = page.stream().map(sweep -> {
             List<SweepState.Tally> tally = tallies.getOrDefault(sweep.id(), List.of());
@@ -164,7 +164,7 @@ public class SweepService {
                     state.status(), state.progress(), sweep.submittedAt(), state.finishedAt(), sweep.combinations(),
                     sweep.repetitions(), experimentsNow, sweep.reusedCount(), state.counts(), SweepResource.Links.of(sweep.id()));
         }).toList();
-        return new SweepPage(items, more ? cursor.apply(page.getLast().seq()) : null);
+        return new SweepPage(items, more ? PageQuery.next(page.getLast().seq()) : null);
     }
 
     /**

@@ -9,6 +9,8 @@ import dev.fqlab.render.plot.PlotKind;
 import dev.fqlab.render.plot.ResultCharts;
 import dev.fqlab.render.plot.Svg;
 import dev.fqlab.render.report.ReportPage;
+import dev.fqlab.scenario.ScenarioLimits;
+import dev.fqlab.scenario.ScenarioParser;
 import dev.fqlab.sim.result.EngineStats;
 import dev.fqlab.sim.result.FlowResult;
 import dev.fqlab.sim.result.FqCodelXstats;
@@ -108,7 +110,7 @@ class StationRenderingsTest {
     static ExperimentOutcome wifiOutcome() {
         String scenario = """
                 {"name": "wifi-shaped", "seed": 7, "durationS": 2, "warmupS": 0.5, "sampleIntervalMs": 100,
-                 "link": {"type": "wifi"}, "stations": [{"name": "sta1"}, {"name": "sta2"}],
+                 "link": {"type": "wifi"}, "stations": [{"name": "sta1", "mcs": 7}, {"name": "sta2", "mcs": 7}],
                  "stack": {"qdisc": {"type": "fq_codel"}},
                  "flows": [{"name": "udp1", "type": "udp", "station": "sta1", "direction": "down", "ac": "BE", "rateMbps": 20},
                            {"name": "video", "type": "udp", "station": "sta2", "direction": "up", "ac": "VI", "rateMbps": 5},
@@ -141,7 +143,9 @@ class StationRenderingsTest {
         Experiment experiment = new Experiment(UUID.randomUUID(), "wifi-shaped", List.of("wifi"), ExperimentStatus.SUCCEEDED, 1,
                 Instant.parse("2026-01-02T03:04:05.678Z"), Instant.parse("2026-01-02T03:04:06Z"),
                 Instant.parse("2026-01-02T03:04:07Z"), null, 1, "test", null, null, scenario, "sha");
-        return new ExperimentOutcome(experiment, ScenarioFacts.of(Api.JSON.readTree(scenario)), result);
+        JsonNode json = Api.JSON.readTree(scenario);
+        return new ExperimentOutcome(experiment,
+                ScenarioFacts.of(new ScenarioParser(ScenarioLimits.DEFAULTS).parse(json).scenario(), json), result);
     }
 
     private static FlowResult flow(String name, String station, String direction, LatencyStats latency) {

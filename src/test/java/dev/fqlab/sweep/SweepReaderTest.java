@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.fqlab.config.FqlabProperties;
+import dev.fqlab.experiment.SubmissionReader;
 import dev.fqlab.preset.Preset;
 import dev.fqlab.preset.PresetCatalog;
 import dev.fqlab.preset.PresetKind;
+import dev.fqlab.scenario.ScenarioJson;
 import dev.fqlab.scenario.ScenarioLimits;
 import dev.fqlab.scenario.ScenarioParser;
 import dev.fqlab.web.ApiError;
@@ -161,6 +163,23 @@ class SweepReaderTest {
                 // As text: the stored scenario's numbers were read back from JSON, the expected ones were built.
                 assertThat(JSON.writeValueAsString(ran)).as("%s combination %d", sweep.name(), c)
                         .isEqualTo(JSON.writeValueAsString(expected));
+            }
+        }
+    }
+
+    @Test
+    void aRepetitionIsStoredExactlyAsParsingItsVariantWithItsSeedWouldStoreIt() {
+        ScenarioParser parser = new ScenarioParser(ScenarioLimits.DEFAULTS);
+        List<Preset> sweeps = new PresetCatalog(JSON).all().stream()
+                .filter(p -> p.kind() == PresetKind.SWEEP && p.available()).toList();
+        for (Preset sweep : sweeps) {
+            SweepPlan plan = read("{\"preset\": \"" + sweep.name() + "\", \"repetitions\": 3}");
+            for (SweepPlan.Cell cell : plan.cells()) {
+                ObjectNode variant = (ObjectNode) JSON.readTree(plan.cells().get(cell.combination() * 3).scenarioJson());
+                variant.put("seed", variant.get("seed").asLong() + cell.repetition());
+                String parsed = JSON.writeValueAsString(ScenarioJson.toJson(parser.parse(variant).scenario()));
+                assertThat(cell.scenarioJson()).as("%s cell %d", sweep.name(), cell.position()).isEqualTo(parsed);
+                assertThat(cell.scenarioSha256()).isEqualTo(SubmissionReader.sha256(parsed));
             }
         }
     }

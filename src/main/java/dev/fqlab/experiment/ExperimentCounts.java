@@ -1,8 +1,7 @@
-package dev.fqlab.metrics;
+package dev.fqlab.experiment;
 
 import dev.fqlab.config.FqlabProperties;
-import dev.fqlab.experiment.ExperimentRepository;
-import dev.fqlab.experiment.ExperimentStatus;
+import dev.fqlab.metrics.ActiveExperiments;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -13,11 +12,11 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Component;
 
 /**
- * Queued and running experiments counted in the shared database, cached for {@code fqlab.counts-cache-ttl}
- * so that scrapes (and several instances) cost one small query every few seconds at most.
+ * Queued and running experiments counted in the shared database for the gauges, cached for
+ * {@code fqlab.counts-cache-ttl} so that scrapes (and several instances) cost one small query every few seconds at most.
  */
 @Component
-public class ExperimentCounts {
+public class ExperimentCounts implements ActiveExperiments {
 
     private static final Logger log = LoggerFactory.getLogger(ExperimentCounts.class);
 
@@ -33,8 +32,18 @@ public class ExperimentCounts {
         this.ttl = properties.countsCacheTtl();
     }
 
+    @Override
+    public double queued() {
+        return count(ExperimentStatus.QUEUED);
+    }
+
+    @Override
+    public double running() {
+        return count(ExperimentStatus.RUNNING);
+    }
+
     /** The cached count, NaN while the database cannot be asked. */
-    public synchronized double count(ExperimentStatus status) {
+    private synchronized double count(ExperimentStatus status) {
         Instant now = clock.instant();
         if (!now.isBefore(countedAt.plus(ttl))) {
             try {

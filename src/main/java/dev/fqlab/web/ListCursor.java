@@ -1,4 +1,4 @@
-package dev.fqlab.experiment;
+package dev.fqlab.web;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;

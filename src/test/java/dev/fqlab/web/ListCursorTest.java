@@ -1,4 +1,4 @@
-package dev.fqlab.experiment;
+package dev.fqlab.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,6 +1,5 @@
-package dev.fqlab.config;
+package dev.fqlab.web;
 
-import dev.fqlab.web.ProblemDoc;
 import io.swagger.v3.core.converter.ModelConverters;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
