@@ -5,6 +5,7 @@ import dev.fqlab.scenario.ParsedScenario;
 import dev.fqlab.scenario.ScenarioLimits;
 import dev.fqlab.scenario.ScenarioParser;
 import dev.fqlab.sim.scenario.Scenario;
+import dev.fqlab.web.ApiProblem;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -38,13 +39,16 @@ public class StoredScenarios {
         return underLimits.parse(jsonMapper.readTree(scenarioJson));
     }
 
-    /** The scenario an experiment stored as {@code json} (read by the caller, who keeps it for display). */
+    /**
+     * The scenario an experiment stored as {@code json} (read by the caller, who keeps it for display); a 409 when an
+     * earlier version stored a scenario this one no longer reads.
+     */
     public Scenario read(JsonNode json) {
         ParsedScenario parsed = stored.parse(json);
         if (!parsed.valid()) {
             FieldError first = parsed.errors().getFirst();
-            throw new IllegalStateException("A stored scenario no longer parses: " + first.pointer() + " "
-                    + first.message());
+            throw ApiProblem.storedScenarioUnreadable("This experiment's stored scenario no longer parses in this "
+                    + "version (" + first.pointer() + ": " + first.message() + "); submit the scenario again.");
         }
         return parsed.scenario();
     }

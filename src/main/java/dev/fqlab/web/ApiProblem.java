@@ -53,6 +53,14 @@ public class ApiProblem extends ErrorResponseException {
         return problem;
     }
 
+    /**
+     * 409: an experiment stored by an earlier version whose scenario this version no longer reads (a field was
+     * renamed or removed): its renderings cannot be made; submitting the scenario again shows what to change.
+     */
+    public static ApiProblem storedScenarioUnreadable(String detail) {
+        return new ApiProblem(HttpStatus.CONFLICT, "stored-scenario-unreadable", "Stored scenario unreadable", detail);
+    }
+
     /** 409: an Idempotency-Key sent again with a different body. */
     public static ApiProblem keyReused(String key) {
         return new ApiProblem(HttpStatus.CONFLICT, "idempotency-key-reused", "Idempotency-Key reused",
