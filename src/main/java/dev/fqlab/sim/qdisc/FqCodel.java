@@ -9,7 +9,6 @@ import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.result.FqCodelXstats;
 import dev.fqlab.sim.result.QdiscResult;
 import dev.fqlab.sim.scenario.QdiscSpec;
-import dev.fqlab.sim.scenario.QuantumMode;
 
 /**
  * fq_codel, kernel-spec §2 (net/sched/sch_fq_codel.c, Linux 6.18; RFC 8290): packets hashed into
@@ -23,8 +22,8 @@ import dev.fqlab.sim.scenario.QuantumMode;
  *       (anti-starvation), otherwise it leaves the lists; the deficit is reset only on re-activation;</li>
  *   <li>CoDel's backlog floor compares the whole qdisc's backlog with the device MTU.</li>
  * </ul>
- * {@link QuantumMode#PACKETS} is the "better mixing" variant of seed 003 (§7.2): a newly active flow gets
- * {@code min(quantum, first packet's length)} of credit instead of {@code quantum}.
+ * The credit a flow gets, by {@code quantumMode}, is {@link DrrQuantum}'s (seed 003's "better mixing" variant, §7.2,
+ * among them).
  */
 public final class FqCodel extends QdiscCounters implements CodelQueue {
 
@@ -33,8 +32,7 @@ public final class FqCodel extends QdiscCounters implements CodelQueue {
     private final long[] backlogs;
     private final int limit;
     private final long memoryLimit;
-    private final int quantum;
-    private final boolean packetMixing;
+    private final DrrQuantum drr;
     private final int dropBatchSize;
     private final Codel codel;
     private final DrrList<DrrFlow> newFlows = new DrrList<>();
@@ -55,8 +53,7 @@ public final class FqCodel extends QdiscCounters implements CodelQueue {
         this.backlogs = new long[spec.flows()];
         this.limit = spec.limit();
         this.memoryLimit = spec.memoryLimitBytes();
-        this.quantum = spec.quantum();
-        this.packetMixing = spec.quantumMode() == QuantumMode.PACKETS;
+        this.drr = new DrrQuantum(spec.quantum(), spec.quantumMode());
         this.dropBatchSize = spec.dropBatchSize();
         this.codel = new Codel(spec.codel(), mtu);
     }
@@ -72,7 +69,7 @@ public final class FqCodel extends QdiscCounters implements CodelQueue {
         if (!flow.listed()) {
             newFlows.addTail(flow);
             newFlowCount++;
-            flow.deficit = packetMixing ? Math.min(quantum, p.length) : quantum;
+            flow.deficit = drr.onActivation(p.length);
         }
         memoryUsage += p.truesize;
         boolean memoryLimited = memoryUsage > memoryLimit;
@@ -126,7 +123,7 @@ public final class FqCodel extends QdiscCounters implements CodelQueue {
                 return null;
             }
             if (flow.deficit <= 0) {
-                flow.deficit += quantum;
+                flow.deficit += drr.replenish();
                 oldFlows.moveToTail(flow);
                 continue;
             }
@@ -141,7 +138,7 @@ public final class FqCodel extends QdiscCounters implements CodelQueue {
                 continue;
             }
             countSent(p, now);
-            flow.deficit -= p.length;
+            flow.deficit -= drr.charge(p.length);
             return p;
         }
     }

@@ -4,7 +4,7 @@ import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.packet.FlowHash;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.qdisc.DrrList;
-import dev.fqlab.sim.scenario.QuantumMode;
+import dev.fqlab.sim.qdisc.DrrQuantum;
 import dev.fqlab.sim.scenario.TxqsSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,8 +31,7 @@ public final class Fq {
     private final List<Txq> tins = new ArrayList<>();
     private final int limit;
     private final long memoryLimit;
-    private final int quantum;
-    private final boolean packetMixing;
+    private final DrrQuantum drr;
     private final boolean fqEnabled;
     private final boolean collisionCheck;
     private final TxqsSpec spec;
@@ -52,8 +51,7 @@ public final class Fq {
         }
         this.limit = spec.limit();
         this.memoryLimit = spec.memoryLimitBytes();
-        this.quantum = spec.quantum();
-        this.packetMixing = spec.quantumMode() == QuantumMode.PACKETS;
+        this.drr = new DrrQuantum(spec.quantum(), spec.quantumMode());
         this.fqEnabled = spec.fq();
         this.collisionCheck = spec.collisionCheck();
         this.drops = drops;
@@ -97,7 +95,7 @@ public final class Fq {
         memoryUsage += p.truesize;
         backlog++;
         if (!flow.listed()) {
-            flow.deficit = packetMixing ? Math.min(quantum, p.length) : quantum;
+            flow.deficit = drr.onActivation(p.length);
             tin.newFlows.addTail(flow);
         }
         flow.append(p);
@@ -168,7 +166,7 @@ public final class Fq {
                 return null;
             }
             if (flow.deficit <= 0) {
-                flow.deficit += quantum;
+                flow.deficit += drr.replenish();
                 tin.oldFlows.moveToTail(flow);
                 continue;
             }
@@ -182,7 +180,7 @@ public final class Fq {
                 }
                 continue;
             }
-            flow.deficit -= p.length;
+            flow.deficit -= drr.charge(p.length);
             tin.txBytes += p.length;
             tin.txPackets++;
             return p;
