@@ -86,7 +86,8 @@ public sealed interface QdiscSpec permits QdiscSpec.Noqueue, QdiscSpec.Pfifo, Qd
                         .range(IntRange.of(256, 1 << 20).withNote("Linux raises smaller values to 256")).unit("bytes")
                         .help("DRR quantum."),
                 enumeration("quantumMode", QuantumMode.class).defaultValue(QuantumMode.BYTES)
-                        .help("A newly active flow's credit."),
+                        .help("A newly active flow's credit: \"bytes\" is Linux DRR (quantum bytes); \"packets\" is seed "
+                            + "003's patch (min(quantum, its first packet's length)), then byte DRR."),
                 integer("dropBatchSize").defaultValue(64).range(IntRange.of(1, 65536)).unit("packets")
                         .help("Packets dropped at most at once from the fattest flow when over limit."),
                 flat("codel", CodelSettings.QDISC));

@@ -156,9 +156,11 @@ public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping, T
                 "A TCP connection: handshake, slow start, congestion avoidance, fast retransmit, RTO, delayed ACKs, "
                         + "pacing, TCP Small Queues; ACKs take the reverse path.",
                 enumeration("congestionControl", CongestionControlKind.class).defaultValue(CongestionControlKind.CUBIC)
-                        .help("Congestion avoidance."),
+                        .help("\"cubic\" (RFC 9438, with Linux's HyStart) or \"reno\" (RFC 5681, NewReno recovery)."),
                 enumeration("origin", TcpOrigin.class).defaultValue(TcpOrigin.REMOTE)
-                        .help("Where the server end runs."),
+                        .help("\"remote\": on the server wiredRttMs/2 behind the AP or router. \"local\": on the AP or "
+                                + "router itself, so a down flow's segments enter its stack directly and TCP Small Queues "
+                                + "caps the bytes below the socket (seed 002); an up flow ends there."),
                 // sk_pacing_shift is a u8 used as a shift of a rate in bytes per second (kernel-spec §6).
                 integer("pacingShift").defaultValue(10)
                         .range(IntRange.of(0, 31).withNote("a right shift of the pacing rate in bytes/s"))
