@@ -1,6 +1,8 @@
 package dev.fqlab.render;
 
+import dev.fqlab.sim.scenario.Direction;
 import dev.fqlab.sim.scenario.FlowSpec;
+import dev.fqlab.sim.scenario.QdiscSpec;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.StationSpec;
 import dev.fqlab.sim.scenario.TrafficSpec;
@@ -9,48 +11,120 @@ import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The facts of a normalized scenario (scenario.md) that the renderings label and group by, taken from its records;
- * {@link #json} is the document as stored, which the report and the flent file show whole.
+ * What the renderings label and group by, read from a normalized scenario's records; {@link #json} is the document
+ * as stored, which the report and the flent file show whole.
  */
-public record ScenarioFacts(JsonNode json, double durationS, double warmupS, double sampleIntervalMs,
-                            String linkType, Double rateMbps, String qdiscType, List<String> stations,
-                            List<FlowFacts> flows) {
+public record ScenarioFacts(Scenario scenario, JsonNode json) {
 
-    /** One flow as the scenario describes it. {@code station} is null on wired links. */
-    public record FlowFacts(String name, String type, String direction, String ac, String station, double startS,
-                            double stopS, Double rateMbps, Double intervalMs) {
+    /** One flow as the scenario describes it, with the names the renderings print. */
+    public record FlowFacts(FlowSpec spec) {
+
+        public String name() {
+            return spec.name();
+        }
+
+        /** "udp", "ping" or "tcp". */
+        public String type() {
+            return spec.type();
+        }
+
+        /** "down" or "up". */
+        public String direction() {
+            return spec.direction().json();
+        }
+
+        public boolean up() {
+            return spec.direction() == Direction.UP;
+        }
+
+        public String ac() {
+            return spec.ac().json();
+        }
+
+        /** Null on wired links. */
+        public String station() {
+            return spec.station();
+        }
+
+        public double startS() {
+            return spec.startS();
+        }
+
+        public double stopS() {
+            return spec.stopS();
+        }
+
+        public Double rateMbps() {
+            return spec.traffic() instanceof TrafficSpec.Udp udp ? udp.rateMbps() : null;
+        }
+
+        public Double intervalMs() {
+            return switch (spec.traffic()) {
+                case TrafficSpec.Udp udp -> udp.intervalMs();
+                case TrafficSpec.Ping ping -> ping.intervalMs();
+                case TrafficSpec.Tcp tcp -> null;
+            };
+        }
 
         public boolean isPing() {
-            return "ping".equals(type);
+            return spec.traffic() instanceof TrafficSpec.Ping;
+        }
+
+        public boolean isTcp() {
+            return spec.traffic() instanceof TrafficSpec.Tcp;
         }
     }
 
     /** The facts of {@code scenario}, stored as {@code json}. */
     public static ScenarioFacts of(Scenario scenario, JsonNode json) {
-        Double rateMbps = scenario.link() instanceof WiredLinkSpec wired ? wired.rateMbps() : null;
-        return new ScenarioFacts(json, scenario.durationS(), scenario.warmupS(), scenario.sampleIntervalMs(),
-                scenario.link().type(), rateMbps, scenario.stack().qdisc().type(),
-                scenario.stations().stream().map(StationSpec::name).toList(),
-                scenario.flows().stream().map(ScenarioFacts::flow).toList());
+        return new ScenarioFacts(scenario, json);
     }
 
-    private static FlowFacts flow(FlowSpec flow) {
-        Double rateMbps = flow.traffic() instanceof TrafficSpec.Udp udp ? udp.rateMbps() : null;
-        Double intervalMs = switch (flow.traffic()) {
-            case TrafficSpec.Udp udp -> udp.intervalMs();
-            case TrafficSpec.Ping ping -> ping.intervalMs();
-            case TrafficSpec.Tcp tcp -> null;
-        };
-        return new FlowFacts(flow.name(), flow.type(), flow.direction().json(), flow.ac().name(), flow.station(),
-                flow.startS(), flow.stopS(), rateMbps, intervalMs);
+    public double durationS() {
+        return scenario.durationS();
+    }
+
+    public double warmupS() {
+        return scenario.warmupS();
+    }
+
+    public double sampleIntervalMs() {
+        return scenario.sampleIntervalMs();
+    }
+
+    /** "wired" or "wifi". */
+    public String linkType() {
+        return scenario.link().type();
+    }
+
+    /** A wired link's down rate; null on wifi. */
+    public Double rateMbps() {
+        return scenario.link() instanceof WiredLinkSpec wired ? wired.rateMbps() : null;
+    }
+
+    public String qdiscType() {
+        return scenario.stack().qdisc().type();
+    }
+
+    /** Whether the interface has a qdisc queue of its own (not noqueue): only then are there qdisc series. */
+    public boolean hasQdiscQueue() {
+        return !(scenario.stack().qdisc() instanceof QdiscSpec.Noqueue);
+    }
+
+    public List<String> stations() {
+        return scenario.stations().stream().map(StationSpec::name).toList();
+    }
+
+    public List<FlowFacts> flows() {
+        return scenario.flows().stream().map(FlowFacts::new).toList();
     }
 
     public boolean wired() {
-        return stations.isEmpty();
+        return scenario.stations().isEmpty();
     }
 
     /** Whether a flow is TCP: only TCP flows have a congestion window and RTT series. */
     public boolean hasTcp() {
-        return flows.stream().anyMatch(flow -> "tcp".equals(flow.type()));
+        return scenario.flows().stream().anyMatch(flow -> flow.traffic() instanceof TrafficSpec.Tcp);
     }
 }

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * The scenario reference, derived from the field declarations: one section per object (a variant such as the
@@ -139,9 +138,7 @@ public final class ScenarioReference {
             case INTEGER -> field.rangeDoc() != null ? field.rangeDoc()
                     : field.allowedValues() != null ? String.join(", ", field.allowedValues())
                     : field.intRange() == null ? null : intBounds(field.intRange());
-            case ENUM -> field.enumConstants().stream()
-                    .map(c -> '"' + c.json() + '"' + (c.doc().isEmpty() ? "" : " — " + c.doc()))
-                    .collect(Collectors.joining("; "));
+            case ENUM -> JsonValues.quoted(field.enumConstants().stream().map(JsonEnum::json).toList(), ", ");
             case TYPE, VARIANT -> JsonValues.quoted(field.variants().typeNames(), ", ");
             case STRING -> field.pattern() != null ? field.pattern().pattern() + " (" + field.patternNote() + ")"
                     : field.maxLength() > 0 ? "at most " + field.maxLength() + " characters" : null;

@@ -7,6 +7,8 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.schema.Field;
 import dev.fqlab.sim.scenario.schema.RecordSchema;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -35,6 +37,32 @@ class DeclarationsTest {
         }
         assertThat(records).isNotEmpty();
         assertThat(declared).containsAll(records);
+    }
+
+    /**
+     * Any scenario record can be the first class of the package a program touches: a schema that reaches back into its
+     * own interface while that interface reads the schema would fail to initialise (seen when a test built a
+     * {@code QdiscSpec.Pfifo} before anything else).
+     */
+    @Test
+    void everyScenarioRecordInitialisesOnItsOwn() throws Exception {
+        URL classes = Scenario.class.getProtectionDomain().getCodeSource().getLocation();
+        for (JavaClass type : new ClassFileImporter().importPackages("dev.fqlab.sim.scenario")) {
+            if (!type.getPackageName().equals("dev.fqlab.sim.scenario") || !type.reflect().isRecord()) {
+                continue;
+            }
+            try (URLClassLoader fresh = new URLClassLoader(new URL[] {classes}, ClassLoader.getPlatformClassLoader())) {
+                int schemas = 0;
+                for (java.lang.reflect.Field field : Class.forName(type.getName(), true, fresh).getDeclaredFields()) {
+                    if (field.getType().getName().equals(RecordSchema.class.getName())) {
+                        assertThat(field.trySetAccessible()).isTrue();
+                        assertThat(field.get(null)).as("%s.%s", type.getName(), field.getName()).isNotNull();
+                        schemas++;
+                    }
+                }
+                assertThat(schemas).as(type.getName()).isPositive();
+            }
+        }
     }
 
     private static void collect(RecordSchema<?> schema, Set<RecordSchema<?>> schemas) {

@@ -111,7 +111,7 @@ public final class FlentExport {
                 double up = meanUpLatencyMs(outcome, flow.name());
                 out.add("Ping (ms) ICMP " + flow.name(), flowSeries.latencyMs(), v -> v + up);
             } else {
-                String direction = "up".equals(flow.direction()) ? "upload" : "download";
+                String direction = flow.up() ? "upload" : "download";
                 // A TCP flow's samples also carry its window and RTT, under flent's ss runner's keys.
                 out.add("TCP " + direction + " " + flow.ac() + " " + flow.name(), flowSeries.throughputMbps(), v -> v,
                         (entry, i) -> {
@@ -125,7 +125,7 @@ public final class FlentExport {
         parameters.put("labels", String.join(",", labels));
         parameters.put("ping_labels", String.join(",", hosts.stream().map(h -> "ICMP").toList()));
         // noqueue holds and drops nothing: flent would only plot zeros.
-        if (series != null && series.qdisc() != null && scenario.qdiscType() != null && !"noqueue".equals(scenario.qdiscType())) {
+        if (series != null && series.qdisc() != null && scenario.hasQdiscQueue()) {
             parameters.put("qdisc_stats_hosts", QDISC_HOST);
             parameters.put("qdisc_stats_interfaces", scenario.qdiscType());
             addQdisc(out, series.qdisc());

@@ -147,8 +147,9 @@ public final class ResultCharts {
      */
     static JFreeChart backlog(ExperimentOutcome outcome) {
         Series series = outcome.result().series();
-        String qdisc = outcome.scenario().qdiscType() == null ? "qdisc" : outcome.scenario().qdiscType();
-        boolean hasQdisc = series != null && series.qdisc() != null && series.t() != null && !"noqueue".equals(qdisc);
+        String qdisc = outcome.scenario().qdiscType();
+        boolean hasQdisc = series != null && series.qdisc() != null && series.t() != null
+                && outcome.scenario().hasQdiscQueue();
         XYSeriesCollection backlog = new XYSeriesCollection();
         List<Paint> colours = new ArrayList<>();
         if (hasQdisc) {

@@ -62,7 +62,7 @@ public final class ReportPage {
         List<Fact> facts = List.of(
                 new Fact("Status", e.status().name()),
                 new Fact("Link", link(s)),
-                new Fact("Qdisc", s.qdiscType() == null ? Numbers.NONE : s.qdiscType()),
+                new Fact("Qdisc", s.qdiscType()),
                 new Fact("Duration", Numbers.decimal(s.durationS()) + " s, warm-up " + Numbers.decimal(s.warmupS()) + " s"),
                 new Fact("Sample interval", s.sampleIntervalMs() > 0 ? Numbers.decimal(s.sampleIntervalMs()) + " ms" : "no series"),
                 new Fact("Seed", Long.toString(r.seed())),

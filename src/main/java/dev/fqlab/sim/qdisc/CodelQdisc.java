@@ -1,7 +1,5 @@
 package dev.fqlab.sim.qdisc;
 
-import dev.fqlab.sim.aqm.Codel;
-import dev.fqlab.sim.aqm.CodelQueue;
 import dev.fqlab.sim.aqm.CodelVars;
 import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.packet.DropListener;
@@ -16,17 +14,14 @@ import dev.fqlab.sim.scenario.CodelSettings;
  * {@code limit} packets are tail-dropped and counted in {@code drop_overlimit}; CoDel compares the whole
  * qdisc's backlog with the device MTU.
  */
-public final class CodelQdisc extends QdiscCounters implements CodelQueue {
+public final class CodelQdisc extends CodelManagedQdisc {
     private final int limit;
-    private final Codel codel;
     private final CodelVars vars = new CodelVars();
     private final PacketFifo fifo = new PacketFifo();
-    private long dropOverlimit;
 
     public CodelQdisc(int limit, CodelSettings settings, int mtu, DropListener dropListener) {
-        super(dropListener);
+        super(settings, mtu, dropListener);
         this.limit = limit;
-        this.codel = new Codel(settings, mtu);
     }
 
     @Override
@@ -62,22 +57,8 @@ public final class CodelQdisc extends QdiscCounters implements CodelQueue {
         return p;
     }
 
-    @Override
-    public long backlog(CodelVars v) {
-        return backlogBytes;
-    }
 
-    @Override
-    public void codelDrop(Packet p, long now) {
-        drop(p, now);
-    }
 
-    /** CE marks of both kinds: CoDel's instead of drops, and ce_threshold's. */
-    @Override
-    public long ecnMarks() {
-        var s = codel.stats();
-        return s.ecnMark() + s.ceMark();
-    }
 
     @Override
     public QdiscResult.Codel result() {

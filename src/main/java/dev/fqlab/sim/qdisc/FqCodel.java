@@ -1,7 +1,6 @@
 package dev.fqlab.sim.qdisc;
 
 import dev.fqlab.sim.aqm.Codel;
-import dev.fqlab.sim.aqm.CodelQueue;
 import dev.fqlab.sim.aqm.CodelVars;
 import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.packet.FlowHash;
@@ -25,7 +24,7 @@ import dev.fqlab.sim.scenario.QdiscSpec;
  * The credit a flow gets, by {@code quantumMode}, is {@link DrrQuantum}'s (seed 003's "better mixing" variant, §7.2,
  * among them).
  */
-public final class FqCodel extends QdiscCounters implements CodelQueue {
+public final class FqCodel extends CodelManagedQdisc {
 
     private final DrrFlow[] flows;
     /** Per-bucket byte backlog ({@code q->backlogs}), scanned by the overlimit drop. */
@@ -34,18 +33,16 @@ public final class FqCodel extends QdiscCounters implements CodelQueue {
     private final long memoryLimit;
     private final DrrQuantum drr;
     private final int dropBatchSize;
-    private final Codel codel;
     private final DrrList<DrrFlow> newFlows = new DrrList<>();
     private final DrrList<DrrFlow> oldFlows = new DrrList<>();
 
     private long memoryUsage;
-    private long dropOverlimit;
     private long dropOvermemory;
     private long newFlowCount;
 
     /** @param mtu the device's L2 MTU ({@code psched_mtu}): CoDel's backlog floor */
     public FqCodel(QdiscSpec.FqCodel spec, int mtu, DropListener dropListener) {
-        super(dropListener);
+        super(spec.codel(), mtu, dropListener);
         this.flows = new DrrFlow[spec.flows()];
         for (int i = 0; i < flows.length; i++) {
             flows[i] = new DrrFlow(i);
@@ -55,7 +52,6 @@ public final class FqCodel extends QdiscCounters implements CodelQueue {
         this.memoryLimit = spec.memoryLimitBytes();
         this.drr = new DrrQuantum(spec.quantum(), spec.quantumMode());
         this.dropBatchSize = spec.dropBatchSize();
-        this.codel = new Codel(spec.codel(), mtu);
     }
 
     @Override
@@ -158,23 +154,8 @@ public final class FqCodel extends QdiscCounters implements CodelQueue {
         return p;
     }
 
-    /** The qdisc-wide backlog: fq_codel never drops when the whole qdisc holds at most one MTU. */
-    @Override
-    public long backlog(CodelVars vars) {
-        return backlogBytes;
-    }
 
-    @Override
-    public void codelDrop(Packet p, long now) {
-        drop(p, now);
-    }
 
-    /** CE marks of both kinds: CoDel's instead of drops, and ce_threshold's. */
-    @Override
-    public long ecnMarks() {
-        var s = codel.stats();
-        return s.ecnMark() + s.ceMark();
-    }
 
     @Override
     public QdiscResult.FqCodel result() {

@@ -4,21 +4,11 @@ import dev.fqlab.sim.scenario.schema.JsonEnum;
 
 /** 802.11 access category of a flow (IEEE 802.11-2016 10.2.4.2, EDCA); matters on WiFi links only. */
 public enum AccessCategory implements JsonEnum {
-    BE("best effort"), BK("background"), VI("video"), VO("voice");
+    BE, BK, VI, VO;
 
-    private final String doc;
-
-    AccessCategory(String doc) {
-        this.doc = doc;
-    }
-
+    /** Written as the standard writes them: "BE", "BK", "VI", "VO". */
     @Override
     public String json() {
         return name();
-    }
-
-    @Override
-    public String doc() {
-        return doc;
     }
 }

@@ -36,6 +36,8 @@ public record CodelSettings(double targetMs, double intervalMs, boolean ecn, Dou
                 bool("ecn").defaultValue(ecn).help("Mark ECN-capable packets instead of dropping them."),
                 ceThreshold,
                 enumeration("codelArithmetic", CodelArithmetic.class).defaultValue(CodelArithmetic.LINUX)
-                        .help("How CoDel computes 1/√count and compares times.").component("arithmetic"));
+                        .help("\"linux\" uses the kernel's integer Newton step for 1/√count, 1024 ns time units in a "
+                                + "wrapping u32 and strict comparisons; \"exact\" uses floating-point 1/√count and "
+                                + "RFC 8289's comparisons.").component("arithmetic"));
     }
 }

@@ -28,7 +28,11 @@ public record DriverSpec(DequeueStrategy dequeue, int hwQueueAggregates, int hwQ
     public static final RecordSchema<DriverSpec> SCHEMA = RecordSchema.of(DriverSpec.class, "Driver",
             "How the WiFi driver pulls frames from the TXQs, and what its work costs the host CPU (wifi links only).",
             enumeration("dequeue", DequeueStrategy.class).defaultValue(DequeueStrategy.AGGREGATE)
-                    .help("The driver's dequeue strategy."),
+                    .help("aggregate: build one A-MPDU per service (ath9k); per-wake: each wake call hands one frame to the "
+                            + "firmware queue (seed 004, \"with previous change\"); drain-all: each driver run moves "
+                            + "everything the TXQs hold into the firmware queue (ath10k push, seed 004 \"without\"); "
+                            + "budget: at most budgetPackets per TXQ per run; pull: the firmware asks for frames when it "
+                            + "has room (ath10k pull)."),
             integer("hwQueueAggregates").defaultValue(2).range(IntRange.of(1, 16)).unit("aggregates")
                     .help("Aggregates queued in hardware per AC (ath9k)."),
             integer("hwQueuePackets").defaultValue(123).range(DRIVER_PACKETS).unit("packets")

@@ -32,7 +32,8 @@ public record FlowSpec(String name, String station, Direction direction, AccessC
                     .help("wifi links, required: the station the flow belongs to (its traffic goes between the AP and "
                             + "that station)."),
             enumeration("direction", Direction.class).defaultValue(Direction.DOWN)
-                    .help("tcp: the data direction (ACKs take the other); ping probes go both ways anyway."),
+                    .help("\"down\" is server → receiver, \"up\" the reverse; ping probes go both ways anyway. tcp: "
+                            + "the data direction (ACKs take the other)."),
             enumeration("ac", AccessCategory.class).defaultValue(AccessCategory.BE)
                     .help("802.11 access category: the EDCA queue and TXQ (TID) of the flow's packets."),
             number("startS").defaultValue(0)

@@ -4,7 +4,6 @@ import static dev.fqlab.sim.scenario.schema.Field.enumeration;
 import static dev.fqlab.sim.scenario.schema.Field.flat;
 import static dev.fqlab.sim.scenario.schema.Field.integer;
 
-import dev.fqlab.sim.scenario.schema.Field;
 import dev.fqlab.sim.scenario.schema.IntRange;
 import dev.fqlab.sim.scenario.schema.RecordSchema;
 import dev.fqlab.sim.scenario.schema.Report;
@@ -20,10 +19,6 @@ public sealed interface QdiscSpec permits QdiscSpec.Noqueue, QdiscSpec.Pfifo, Qd
     /** The scenario's {@code type}: noqueue, pfifo, codel, fq_codel. */
     String type();
 
-    private static Field limitField(int defaultPackets) {
-        return integer("limit").defaultValue(defaultPackets).range(IntRange.of(1, 1_000_000)).unit("packets")
-                .help("Queue limit.");
-    }
 
     /** No qdisc queue: packets go straight to the device's own queues (WiFi with TXQs). */
     record Noqueue() implements QdiscSpec {
@@ -51,7 +46,7 @@ public sealed interface QdiscSpec permits QdiscSpec.Noqueue, QdiscSpec.Pfifo, Qd
     /** Tail-drop FIFO of {@code limit} packets (net/sched/sch_fifo.c). */
     record Pfifo(int limit) implements QdiscSpec {
         static final RecordSchema<Pfifo> SCHEMA = RecordSchema.variant(Pfifo.class, "pfifo",
-                "Tail-drop FIFO (sch_fifo).", limitField(1000));
+                "Tail-drop FIFO (sch_fifo).", SharedFields.qdiscLimit(1000));
 
         @Override
         public String type() {
@@ -62,7 +57,7 @@ public sealed interface QdiscSpec permits QdiscSpec.Noqueue, QdiscSpec.Pfifo, Qd
     /** sch_codel: one CoDel queue of at most {@code limit} packets (tail drop beyond). */
     record Codel(int limit, CodelSettings codel) implements QdiscSpec {
         static final RecordSchema<Codel> SCHEMA = RecordSchema.variant(Codel.class, "codel",
-                "One CoDel queue (sch_codel), tail drop beyond limit.", limitField(1000),
+                "One CoDel queue (sch_codel), tail drop beyond limit.", SharedFields.qdiscLimit(1000),
                 flat("codel", CodelSettings.QDISC));
 
         @Override
@@ -78,7 +73,7 @@ public sealed interface QdiscSpec permits QdiscSpec.Noqueue, QdiscSpec.Pfifo, Qd
                 "Flow queueing with CoDel per flow (sch_fq_codel).",
                 integer("flows").defaultValue(1024).range(IntRange.of(1, 65536))
                         .help("Number of flow queues (hash buckets)."),
-                limitField(10240),
+                SharedFields.qdiscLimit(10240),
                 integer("memoryLimitBytes").defaultValue(32L << 20).range(IntRange.of(1, 2_147_483_648L)).unit("bytes")
                         .help("Limit on the memory (truesize) of queued packets."),
                 // sch_fq_codel raises a smaller quantum to 256 and rejects one above 1 << 20; we reject both.
@@ -86,7 +81,8 @@ public sealed interface QdiscSpec permits QdiscSpec.Noqueue, QdiscSpec.Pfifo, Qd
                         .range(IntRange.of(256, 1 << 20).withNote("Linux raises smaller values to 256")).unit("bytes")
                         .help("DRR quantum."),
                 enumeration("quantumMode", QuantumMode.class).defaultValue(QuantumMode.BYTES)
-                        .help("A newly active flow's credit."),
+                        .help("A newly active flow's credit: \"bytes\" is Linux DRR (quantum bytes); \"packets\" is seed "
+                            + "003's patch (min(quantum, its first packet's length)), then byte DRR."),
                 integer("dropBatchSize").defaultValue(64).range(IntRange.of(1, 65536)).unit("packets")
                         .help("Packets dropped at most at once from the fattest flow when over limit."),
                 flat("codel", CodelSettings.QDISC));

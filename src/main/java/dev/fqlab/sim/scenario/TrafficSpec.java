@@ -4,7 +4,6 @@ import static dev.fqlab.sim.scenario.schema.Field.enumeration;
 import static dev.fqlab.sim.scenario.schema.Field.integer;
 import static dev.fqlab.sim.scenario.schema.Field.number;
 
-import dev.fqlab.sim.scenario.schema.Field;
 import dev.fqlab.sim.scenario.schema.IntRange;
 import dev.fqlab.sim.scenario.schema.NumberRange;
 import dev.fqlab.sim.scenario.schema.RecordSchema;
@@ -26,16 +25,6 @@ public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping, T
 
     String type();
 
-    /** IP packet sizes: 28 (IPv4 + UDP headers) to 65535; on WiFi one MSDU. */
-    private static Field packetBytesField(int defaultBytes) {
-        IntRange any = IntRange.of(28, 65535).withNote("28 = IPv4 + UDP headers");
-        IntRange wifi = IntRange.of(28, WIFI_MAX_PACKET_BYTES)
-                .withNote("on WiFi a packet is one MSDU: 2304 bytes at most, 8 of them LLC/SNAP");
-        return integer("packetBytes").defaultValue(defaultBytes)
-                .intRange(any, flow -> "wifi".equals(Scenario.linkType(flow)) ? wifi : any,
-                        "28 (IPv4 + UDP headers) to 65535; on a wifi link at most 2296 (one MSDU)")
-                .unit("bytes").help("IP packet size.");
-    }
 
     /**
      * Constant bit rate of whole IP packets. Exactly one of {@code rateMbps} (IP bytes) and
@@ -58,7 +47,7 @@ public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping, T
                 number("intervalMs").optional().range(NumberRange.closed(0, 3_600_000)).unit("ms")
                         .help("Time between send events (0 with packets N sends one burst of N at startS). Exactly one "
                                 + "of rateMbps and intervalMs."),
-                packetBytesField(1500),
+                SharedFields.packetBytes(1500),
                 integer("packets").optional().range(IntRange.atLeast(1))
                         .help("Total packets to send; absent = until stopS. Required (and at most 100000) when "
                                 + "intervalMs is 0."),
@@ -123,7 +112,7 @@ public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping, T
                 "isoping-like probe: a packet each way every interval; reports round-trip and one-way delays.",
                 number("intervalMs").defaultValue(500).range(NumberRange.openClosed(0, 3_600_000)).unit("ms")
                         .help("Time between probes."),
-                packetBytesField(64));
+                SharedFields.packetBytes(64));
 
         @Override
         public String type() {
@@ -156,9 +145,11 @@ public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping, T
                 "A TCP connection: handshake, slow start, congestion avoidance, fast retransmit, RTO, delayed ACKs, "
                         + "pacing, TCP Small Queues; ACKs take the reverse path.",
                 enumeration("congestionControl", CongestionControlKind.class).defaultValue(CongestionControlKind.CUBIC)
-                        .help("Congestion avoidance."),
+                        .help("\"cubic\" (RFC 9438, with Linux's HyStart) or \"reno\" (RFC 5681, NewReno recovery)."),
                 enumeration("origin", TcpOrigin.class).defaultValue(TcpOrigin.REMOTE)
-                        .help("Where the server end runs."),
+                        .help("\"remote\": on the server wiredRttMs/2 behind the AP or router. \"local\": on the AP or "
+                                + "router itself, so a down flow's segments enter its stack directly and TCP Small Queues "
+                                + "caps the bytes below the socket (seed 002); an up flow ends there."),
                 // sk_pacing_shift is a u8 used as a shift of a rate in bytes per second (kernel-spec §6).
                 integer("pacingShift").defaultValue(10)
                         .range(IntRange.of(0, 31).withNote("a right shift of the pacing rate in bytes/s"))

@@ -27,7 +27,9 @@ public record WifiLinkSpec(PhyStandard standard, int channelWidthMhz, boolean sh
 
     public static final RecordSchema<WifiLinkSpec> SCHEMA = RecordSchema.variant(WifiLinkSpec.class, "wifi",
             "One AP and its stations sharing one 5 GHz channel.",
-            enumeration("standard", PhyStandard.class).defaultValue(PhyStandard.N).help("The PHY."),
+            enumeration("standard", PhyStandard.class).defaultValue(PhyStandard.N)
+                    .help("The PHY: 802.11a (legacy OFDM, 20 MHz, no aggregation), 802.11n (HT, MCS 0–31), 802.11ac "
+                            + "(VHT, MCS 0–9 on 1–4 streams)."),
             integer("channelWidthMhz").defaultValue(20).allowed(WifiLinkSpec::width, List.of("20", "40", "80", "160"))
                     .unit("MHz").help("Channel width: 20 (802.11a); 20 or 40 (802.11n); 20, 40, 80 or 160 (802.11ac)."),
             bool("shortGuardInterval").defaultValue(false).check(WifiLinkSpec::shortGiPossible)

@@ -1,16 +1,15 @@
 package dev.fqlab.sim.scenario.schema;
 
+import java.util.Locale;
+
 /**
- * An enum whose constants a scenario names by a JSON string ({@code "per-wake"}, {@code "802.11ac"}), each with a
- * line of help for the scenario reference.
+ * An enum whose constants a scenario names by a JSON string: by default the constant's name in lower case with
+ * '-' for '_' ({@code PER_WAKE} is {@code "per-wake"}); an enum whose names differ ({@code "802.11ac"}) overrides it.
  */
 public interface JsonEnum {
 
     /** The constant's name in a scenario document. */
-    String json();
-
-    /** What the value means, for the scenario reference; empty when the field's help says it all. */
-    default String doc() {
-        return "";
+    default String json() {
+        return ((Enum<?>) this).name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

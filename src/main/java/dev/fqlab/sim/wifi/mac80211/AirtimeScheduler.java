@@ -29,39 +29,17 @@ final class AirtimeScheduler extends TxqScheduler {
         }
     }
 
-    /** {@code ieee80211_next_txq}, v6.0+ order. */
+    /**
+     * A station whose deficit (less its pending AQL airtime) is negative is topped up and waits for the next
+     * rotation; one that AQL throttles waits too.
+     */
     @Override
-    public Txq next(int ac) {
-        Txq head = null;
-        boolean foundEligible = false;
-        while (true) {
-            Txq t = firstOf(ac);
-            if (t == null) {
-                return null;
-            }
-            if (t == head) {
-                if (!foundEligible) {
-                    return null; // a full rotation: AQL throttles every TXQ
-                }
-                foundEligible = false;
-            }
-            if (head == null) {
-                head = t;
-            }
-            boolean aqlAllows = aql.mayDequeue(t.station, ac);
-            long deficit = deficitNs[t.station][ac] - aql.pendingNs(t.station, ac);
-            if (aqlAllows) {
-                foundEligible = true;
-            }
-            if (deficit < 0) {
-                deficitNs[t.station][ac] += quantumNs[t.station];
-            }
-            if (deficit < 0 || !aqlAllows) {
-                moveToTail(t);
-                continue;
-            }
-            return takeUnlessServed(t);
+    protected boolean mayServe(Txq t, int ac, boolean aqlAllows) {
+        long deficit = deficitNs[t.station][ac] - aql.pendingNs(t.station, ac);
+        if (deficit < 0) {
+            deficitNs[t.station][ac] += quantumNs[t.station];
         }
+        return deficit >= 0 && aqlAllows;
     }
 
     @Override

@@ -7,23 +7,10 @@ final class RoundRobinScheduler extends TxqScheduler {
         super(aql);
     }
 
+    /** Every TXQ that AQL lets dequeue takes its turn. */
     @Override
-    public Txq next(int ac) {
-        Txq head = null;
-        while (true) {
-            Txq t = firstOf(ac);
-            if (t == null || t == head) {
-                return null; // empty, or a full rotation found every TXQ throttled by AQL
-            }
-            if (head == null) {
-                head = t;
-            }
-            if (!aql.mayDequeue(t.station, ac)) {
-                moveToTail(t);
-                continue;
-            }
-            return takeUnlessServed(t);
-        }
+    protected boolean mayServe(Txq t, int ac, boolean aqlAllows) {
+        return aqlAllows;
     }
 
     @Override

@@ -38,18 +38,46 @@ public abstract class TxqScheduler {
         round[ac]++;
     }
 
-    /** The next TXQ to serve in this pass, taken off the list, or null ({@code ieee80211_next_txq}). */
-    public abstract Txq next(int ac);
+    /**
+     * The next TXQ to serve in this pass, taken off the list, or null ({@code ieee80211_next_txq}, v6.0+ order): the
+     * head TXQ is served if {@link #mayServe} says so, else rotated to the tail; a full rotation without a TXQ that AQL
+     * lets dequeue ends the search.
+     */
+    public Txq next(int ac) {
+        Txq head = null;
+        boolean foundEligible = false;
+        while (true) {
+            Txq t = first[ac];
+            if (t == null) {
+                return null;
+            }
+            if (t == head) {
+                if (!foundEligible) {
+                    return null; // a full rotation: AQL throttles every TXQ
+                }
+                foundEligible = false;
+            }
+            if (head == null) {
+                head = t;
+            }
+            boolean aqlAllows = aql.mayDequeue(t.station, ac);
+            foundEligible |= aqlAllows;
+            if (!mayServe(t, ac, aqlAllows)) {
+                moveToTail(t);
+                continue;
+            }
+            return takeUnlessServed(t);
+        }
+    }
+
+    /** Whether the TXQ at the head of its AC's list is served now (else it goes to the tail). */
+    protected abstract boolean mayServe(Txq t, int ac, boolean aqlAllows);
 
     /** The driver is done with the TXQ for now ({@code ieee80211_return_txq}). */
     public abstract void giveBack(Txq txq);
 
     /** Airtime a station used (TX at completion, RX at reception), for airtime fairness. */
     public void chargeAirtime(int station, int ac, long txNs, long rxNs) {
-    }
-
-    protected long currentRound(int ac) {
-        return round[ac];
     }
 
     /**
@@ -63,10 +91,6 @@ public abstract class TxqScheduler {
         unlink(t);
         t.round = round[t.ac];
         return t;
-    }
-
-    protected Txq firstOf(int ac) {
-        return first[ac];
     }
 
     protected void addTail(Txq t) {
