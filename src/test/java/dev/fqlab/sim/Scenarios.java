@@ -1,7 +1,5 @@
 package dev.fqlab.sim;
 
-import dev.fqlab.sim.scenario.AccessCategory;
-import dev.fqlab.sim.scenario.CodelArithmetic;
 import dev.fqlab.sim.scenario.CodelSettings;
 import dev.fqlab.sim.scenario.CongestionControlKind;
 import dev.fqlab.sim.scenario.Direction;
@@ -11,79 +9,122 @@ import dev.fqlab.sim.scenario.QdiscSpec;
 import dev.fqlab.sim.scenario.QuantumMode;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.StackSpec;
-import dev.fqlab.sim.scenario.TcpOrigin;
 import dev.fqlab.sim.scenario.TrafficSpec;
 import dev.fqlab.sim.scenario.WiredLinkSpec;
+import dev.fqlab.sim.scenario.schema.RecordSchema;
+import dev.fqlab.sim.scenario.schema.Variants;
 import java.util.List;
 
-/** Scenario records for engine tests, with scenario.md's defaults, built without the JSON parser. */
+/**
+ * Scenario records for engine tests, with scenario.md's defaults, built without the JSON parser. They are built from
+ * the declared defaults ({@link RecordSchema#builder()}), setting only what differs, so adding a field to a record
+ * does not break them.
+ */
 public final class Scenarios {
     private Scenarios() {
     }
 
+    /** The builder of a variant record (their schemas are package-private), e.g. {@code QdiscSpec.FqCodel}. */
+    @SuppressWarnings("unchecked")
+    public static <R extends Record> RecordSchema.Builder<R> builder(Variants<? super R> family, Class<R> type) {
+        return ((RecordSchema<R>) family.byClass(type)).builder();
+    }
+
+    /** A builder holding every value of {@code record}: set what changes. */
+    public static <R extends Record> RecordSchema.Builder<R> copyOf(RecordSchema<R> schema, R record) {
+        RecordSchema.Builder<R> builder = schema.builder();
+        schema.values(record).forEach(builder::set);
+        return builder;
+    }
+
     public static CodelSettings fqCodelDefaults() {
-        return new CodelSettings(5, 100, true, null, CodelArithmetic.LINUX);
+        return CodelSettings.QDISC.builder().build();
+    }
+
+    public static RecordSchema.Builder<QdiscSpec.FqCodel> fqCodelBuilder() {
+        return builder(QdiscSpec.VARIANTS, QdiscSpec.FqCodel.class);
     }
 
     public static QdiscSpec.FqCodel fqCodel() {
-        return new QdiscSpec.FqCodel(1024, 10240, 33554432L, 1514, QuantumMode.BYTES, 64, fqCodelDefaults());
+        return fqCodelBuilder().build();
     }
 
     public static QdiscSpec.FqCodel fqCodel(int quantum, QuantumMode mode) {
-        return new QdiscSpec.FqCodel(1024, 10240, 33554432L, quantum, mode, 64, fqCodelDefaults());
+        return fqCodelBuilder().set("quantum", quantum).set("quantumMode", mode).build();
     }
 
     public static Scenario wired(double rateMbps, double durationS, QdiscSpec qdisc, FlowSpec... flows) {
-        return new Scenario("test", 1, durationS, 0, 100, new WiredLinkSpec(rateMbps, rateMbps, 0, 14), List.of(),
-                1, new StackSpec(qdisc), List.of(flows));
+        return wired(rateMbps, 0, 1, durationS, qdisc, flows);
     }
 
     /** A wired link of {@code rateMbps} each way with {@code lossRate}, {@code wiredRttMs} to the server. */
     public static Scenario wired(double rateMbps, double lossRate, double wiredRttMs, double durationS,
                                  QdiscSpec qdisc, FlowSpec... flows) {
-        return new Scenario("test", 1, durationS, 0, 100, new WiredLinkSpec(rateMbps, rateMbps, lossRate, 14),
-                List.of(), wiredRttMs, new StackSpec(qdisc), List.of(flows));
+        var link = WiredLinkSpec.SCHEMA.builder().set("rateMbps", rateMbps).set("upRateMbps", rateMbps)
+                .set("lossRate", lossRate).build();
+        return Scenario.SCHEMA.builder().set("name", "test").set("durationS", durationS).set("link", link)
+                .set("wiredRttMs", wiredRttMs).set("stack", new StackSpec(qdisc)).set("flows", List.of(flows)).build();
     }
 
     public static Scenario withSeed(Scenario s, long seed) {
-        return new Scenario(s.name(), seed, s.durationS(), s.warmupS(), s.sampleIntervalMs(), s.link(), s.stations(),
-                s.wiredRttMs(), s.stack(), s.flows());
+        return copyOf(Scenario.SCHEMA, s).set("seed", seed).build();
     }
 
     public static Scenario withWarmup(Scenario s, double warmupS) {
-        return new Scenario(s.name(), s.seed(), s.durationS(), warmupS, s.sampleIntervalMs(), s.link(), s.stations(),
-                s.wiredRttMs(), s.stack(), s.flows());
+        return copyOf(Scenario.SCHEMA, s).set("warmupS", warmupS).build();
+    }
+
+    /**
+     * A flow builder: down, best effort, from 0 s, not-ECT, no station; set its {@code traffic} ({@code stopS} and
+     * {@code traffic} have no constant default).
+     */
+    public static RecordSchema.Builder<FlowSpec> flowSpec(String name, double stopS) {
+        return FlowSpec.SCHEMA.builder().set("name", name).set("stopS", stopS);
+    }
+
+    /** A udp traffic builder: burst 1 (its default depends on intervalMs), neither rate nor interval set. */
+    public static RecordSchema.Builder<TrafficSpec.Udp> udpTraffic() {
+        return builder(TrafficSpec.VARIANTS, TrafficSpec.Udp.class).set("burst", 1);
+    }
+
+    /** Constant bit rate of {@code packetBytes} packets. */
+    public static TrafficSpec.Udp udpRate(double rateMbps, int packetBytes) {
+        return udpTraffic().set("rateMbps", rateMbps).set("packetBytes", packetBytes).build();
+    }
+
+    /** A tcp traffic builder: cubic, remote, pacing shift 10, mss 1448, bulk. */
+    public static RecordSchema.Builder<TrafficSpec.Tcp> tcpTraffic() {
+        return builder(TrafficSpec.VARIANTS, TrafficSpec.Tcp.class);
     }
 
     public static FlowSpec udp(String name, double rateMbps, int packetBytes, double durationS) {
-        return new FlowSpec(name, null, Direction.DOWN, AccessCategory.BE, 0, durationS, EcnCodepoint.NOT_ECT,
-                new TrafficSpec.Udp(rateMbps, null, packetBytes, null, 1, 0));
+        return udp(name, rateMbps, packetBytes, durationS, EcnCodepoint.NOT_ECT);
     }
 
     public static FlowSpec udp(String name, double rateMbps, int packetBytes, double durationS, EcnCodepoint ecn) {
-        return new FlowSpec(name, null, Direction.DOWN, AccessCategory.BE, 0, durationS, ecn,
-                new TrafficSpec.Udp(rateMbps, null, packetBytes, null, 1, 0));
+        return flowSpec(name, durationS).set("traffic", udpRate(rateMbps, packetBytes)).set("ecn", ecn).build();
     }
 
     public static FlowSpec burst(String name, double intervalMs, int burst, int packetBytes, double startS,
                                  double durationS) {
-        return new FlowSpec(name, null, Direction.DOWN, AccessCategory.BE, startS, durationS, EcnCodepoint.NOT_ECT,
-                new TrafficSpec.Udp(null, intervalMs, packetBytes, null, burst, 0));
+        var traffic = udpTraffic().set("intervalMs", intervalMs).set("packetBytes", packetBytes).set("burst", burst)
+                .build();
+        return flowSpec(name, durationS).set("traffic", traffic).set("startS", startS).build();
     }
 
     /** A bulk TCP download from the remote server with scenario.md's defaults (mss 1448, pacing shift 10). */
     public static FlowSpec tcp(String name, CongestionControlKind cc, double durationS) {
-        return tcp(name, new TrafficSpec.Tcp(cc, TcpOrigin.REMOTE, 10, 1448, null), Direction.DOWN, 0, durationS,
+        return tcp(name, tcpTraffic().set("congestionControl", cc).build(), Direction.DOWN, 0, durationS,
                 EcnCodepoint.NOT_ECT);
     }
 
     public static FlowSpec tcp(String name, TrafficSpec.Tcp tcp, Direction direction, double startS, double stopS,
                                EcnCodepoint ecn) {
-        return new FlowSpec(name, null, direction, AccessCategory.BE, startS, stopS, ecn, tcp);
+        return flowSpec(name, stopS).set("traffic", tcp).set("direction", direction).set("startS", startS)
+                .set("ecn", ecn).build();
     }
 
     public static FlowSpec ping(String name, double intervalMs, int packetBytes, double durationS) {
-        return new FlowSpec(name, null, Direction.DOWN, AccessCategory.BE, 0, durationS, EcnCodepoint.NOT_ECT,
-                new TrafficSpec.Ping(intervalMs, packetBytes));
+        return flowSpec(name, durationS).set("traffic", new TrafficSpec.Ping(intervalMs, packetBytes)).build();
     }
 }

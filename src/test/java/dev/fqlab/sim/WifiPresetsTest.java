@@ -10,7 +10,6 @@ import dev.fqlab.sim.result.StationResult;
 import dev.fqlab.sim.result.TxqResult;
 import dev.fqlab.sim.scenario.FlowSpec;
 import dev.fqlab.sim.scenario.Scenario;
-import dev.fqlab.sim.scenario.TrafficSpec;
 import java.util.List;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,11 +31,9 @@ class WifiPresetsTest {
         Scenario s = Seed003PresetsTest.preset(preset, seed);
         List<FlowSpec> flows = s.flows().stream()
                 .filter(f -> f.station().equals(station) && f.type().equals("udp"))
-                .map(f -> new FlowSpec(f.name(), f.station(), f.direction(), f.ac(), f.startS(), f.stopS(), f.ecn(),
-                        new TrafficSpec.Udp(200.0, null, 1500, null, 1, 0)))
+                .map(f -> Scenarios.copyOf(FlowSpec.SCHEMA, f).set("traffic", Scenarios.udpRate(200, 1500)).build())
                 .toList();
-        return new Scenario(s.name(), s.seed(), s.durationS(), s.warmupS(), s.sampleIntervalMs(), s.link(),
-                s.stations(), s.wiredRttMs(), s.stack(), flows);
+        return Scenarios.copyOf(Scenario.SCHEMA, s).set("flows", flows).build();
     }
 
     private static StationResult station(SimulationResult r, String name) {

@@ -11,16 +11,10 @@ import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.packet.Truesize;
 import dev.fqlab.sim.result.FlowResult;
 import dev.fqlab.sim.result.SimulationResult;
-import dev.fqlab.sim.scenario.AccessCategory;
-import dev.fqlab.sim.scenario.AmpduSpec;
-import dev.fqlab.sim.scenario.CongestionControlKind;
 import dev.fqlab.sim.scenario.Direction;
-import dev.fqlab.sim.scenario.EcnCodepoint;
 import dev.fqlab.sim.scenario.FlowSpec;
-import dev.fqlab.sim.scenario.PhyStandard;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.TcpOrigin;
-import dev.fqlab.sim.scenario.TrafficSpec;
 import dev.fqlab.sim.traffic.tcp.TcpFlow;
 import dev.fqlab.sim.traffic.tcp.TcpSmallQueues;
 import java.util.List;
@@ -32,13 +26,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 class WifiTcpTest {
 
     private static FlowSpec tcp(String name, Direction direction, TcpOrigin origin, int shift, double durationS) {
-        return new FlowSpec(name, "sta1", direction, AccessCategory.BE, 0, durationS, EcnCodepoint.NOT_ECT,
-                new TrafficSpec.Tcp(CongestionControlKind.CUBIC, origin, shift, 1448, null));
+        var tcp = Scenarios.tcpTraffic().set("origin", origin).set("pacingShift", shift).build();
+        return Scenarios.flowSpec(name, durationS).set("station", "sta1").set("direction", direction)
+                .set("traffic", tcp).build();
     }
 
     private static Scenario ht20(double durationS, FlowSpec... flows) {
-        return WifiScenarios.wifi(WifiScenarios.link(PhyStandard.N, 20, false, new AmpduSpec(true, 32, 65535, 4000)),
-                txqStack(), List.of(ht("sta1", 15)), durationS, 1, flows);
+        return WifiScenarios.wifi(WifiScenarios.ht20(), txqStack(), List.of(ht("sta1", 15)), durationS, 1, flows);
     }
 
     private static FlowResult flow(SimulationResult r, String name) {
@@ -54,8 +48,7 @@ class WifiTcpTest {
         SimulationResult alone = ScenarioRunner.run(ht20(6, tcp("down", Direction.DOWN, TcpOrigin.REMOTE, 10, 6)),
                 RunControl.NONE);
         FlowSpec flood = udpFrom("flood", "sta1", 200, 6);
-        flood = new FlowSpec(flood.name(), flood.station(), flood.direction(), flood.ac(), 1, 6, flood.ecn(),
-                flood.traffic());
+        flood = Scenarios.copyOf(FlowSpec.SCHEMA, flood).set("startS", 1).set("stopS", 6).build();
         SimulationResult contended = ScenarioRunner.run(ht20(6, tcp("down", Direction.DOWN, TcpOrigin.REMOTE, 10, 6),
                 flood), RunControl.NONE);
         FlowResult a = flow(alone, "down");

@@ -16,7 +16,6 @@ import dev.fqlab.sim.scenario.Direction;
 import dev.fqlab.sim.scenario.EcnCodepoint;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.TcpOrigin;
-import dev.fqlab.sim.scenario.TrafficSpec;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -55,8 +54,7 @@ class WiredTcpTest {
     @org.junit.jupiter.api.Test
     void withEcnCodelMarksInsteadOfDroppingAndNothingIsRetransmitted() {
         Scenario s = withWarmup(Scenarios.wired(10, 0, 20, 12, fqCodel(),
-                tcp("ecn", new TrafficSpec.Tcp(CongestionControlKind.CUBIC, TcpOrigin.REMOTE, 10, 1448, null),
-                        Direction.DOWN, 0, 12, EcnCodepoint.ECT0)), 2);
+                tcp("ecn", Scenarios.tcpTraffic().build(), Direction.DOWN, 0, 12, EcnCodepoint.ECT0)), 2);
         SimulationResult r = run(s);
         FlowResult ecn = flow(r, "ecn");
         assertThat(ecn.ecnMarks()).isPositive();
@@ -111,8 +109,7 @@ class WiredTcpTest {
     @org.junit.jupiter.api.Test
     void anUploadFillsTheLinkWithTsqAtTheHost() {
         // the host sends through its own qdisc and wire, so TCP Small Queues applies; the ACKs come back down
-        var up = tcp("up", new TrafficSpec.Tcp(CongestionControlKind.CUBIC, TcpOrigin.REMOTE, 10, 1448, null),
-                Direction.UP, 0, 12, EcnCodepoint.NOT_ECT);
+        var up = tcp("up", Scenarios.tcpTraffic().build(), Direction.UP, 0, 12, EcnCodepoint.NOT_ECT);
         SimulationResult r = run(withWarmup(Scenarios.wired(10, 0, 20, 12, fqCodel(), up), 2));
         assertThat(flow(r, "up").throughputMbps()).isBetween(0.95 * payloadCapacity(10), payloadCapacity(10) * 1.001);
         // TSQ keeps the host's own queue short, so CoDel never drops there
@@ -123,8 +120,8 @@ class WiredTcpTest {
     @org.junit.jupiter.api.Test
     void aLocalSenderSkipsTheWiredHop() {
         // origin local: the router itself sends, so the 20 ms to the server are not part of its RTT
-        var local = tcp("local", new TrafficSpec.Tcp(CongestionControlKind.CUBIC, TcpOrigin.LOCAL, 10, 1448, null),
-                Direction.DOWN, 0, 12, EcnCodepoint.NOT_ECT);
+        var local = tcp("local", Scenarios.tcpTraffic().set("origin", TcpOrigin.LOCAL).build(), Direction.DOWN, 0, 12,
+                EcnCodepoint.NOT_ECT);
         FlowResult f = flow(run(withWarmup(Scenarios.wired(10, 0, 20, 12, fqCodel(), local), 2)), "local");
         assertThat(f.throughputMbps()).isBetween(0.95 * payloadCapacity(10), payloadCapacity(10) * 1.001);
         assertThat(f.tcp().meanRttMs()).isLessThan(10.0);

@@ -56,8 +56,14 @@ class CodelTest {
         }
     }
 
+    /** The qdiscs' CoDel (target 5 ms, interval 100 ms) without ECN. */
     private static CodelSettings settings(CodelArithmetic arithmetic) {
-        return new CodelSettings(5, 100, false, null, arithmetic);
+        return CodelSettings.QDISC.builder().set("ecn", false).set("arithmetic", arithmetic).build();
+    }
+
+    /** The qdiscs' CoDel (target 5 ms, interval 100 ms) with ECN. */
+    private static CodelSettings ecnSettings(CodelArithmetic arithmetic) {
+        return CodelSettings.QDISC.builder().set("arithmetic", arithmetic).build();
     }
 
     /** Dequeues every {@code step} ns from {@code from} (exclusive of {@code to}). */
@@ -144,7 +150,7 @@ class CodelTest {
             // The catch-up test above with ECT packets (kernel-spec §1.5, §10 item 5): a mark replaces the drop,
             // sets drop_next = control_law(drop_next) and leaves codel_dequeue at once ("goto END"), so however
             // far past drop_next the dequeue comes, it marks one packet and advances drop_next by one step.
-            var codel = new Codel(new CodelSettings(5, 100, true, null, CodelArithmetic.LINUX), MTU);
+            var codel = new Codel(ecnSettings(CodelArithmetic.LINUX), MTU);
             var q = new EndlessQueue();
             q.sojourn = 10 * MS;
             q.ecn = 2; // ECT(0)
@@ -285,7 +291,7 @@ class CodelTest {
     class Ecn {
         @Test
         void marksEctPacketsInsteadOfDroppingThem() {
-            var codel = new Codel(new CodelSettings(5, 100, true, null, CodelArithmetic.LINUX), MTU);
+            var codel = new Codel(ecnSettings(CodelArithmetic.LINUX), MTU);
             var q = new EndlessQueue();
             q.sojourn = 10 * MS;
             q.ecn = 2; // ECT(0)
@@ -310,7 +316,7 @@ class CodelTest {
 
         @Test
         void exactArithmeticMarksOnTheIdealSchedule() {
-            var codel = new Codel(new CodelSettings(5, 100, true, null, CodelArithmetic.EXACT), MTU);
+            var codel = new Codel(ecnSettings(CodelArithmetic.EXACT), MTU);
             var q = new EndlessQueue();
             q.sojourn = 10 * MS;
             q.ecn = 2; // ECT(0)
@@ -333,7 +339,7 @@ class CodelTest {
 
         @Test
         void dropsNotEctPacketsEvenWithEcnEnabled() {
-            var codel = new Codel(new CodelSettings(5, 100, true, null, CodelArithmetic.LINUX), MTU);
+            var codel = new Codel(ecnSettings(CodelArithmetic.LINUX), MTU);
             var q = new EndlessQueue();
             q.sojourn = 10 * MS;
             var v = new CodelVars();
@@ -344,7 +350,7 @@ class CodelTest {
 
         @Test
         void ceThresholdMarksEveryEctPacketAboveIt() {
-            var codel = new Codel(new CodelSettings(5, 100, true, 1.0, CodelArithmetic.LINUX), MTU);
+            var codel = new Codel(CodelSettings.QDISC.builder().set("ceThresholdMs", 1.0).build(), MTU);
             var q = new EndlessQueue();
             q.sojourn = 2 * MS; // above the 1 ms threshold, below the 5 ms target
             q.ecn = 1;

@@ -1,16 +1,12 @@
 package dev.fqlab.sim.bench;
 
 import dev.fqlab.sim.ScenarioRunner;
+import dev.fqlab.sim.Scenarios;
 import dev.fqlab.sim.core.RunControl;
 import dev.fqlab.sim.result.SimulationResult;
-import dev.fqlab.sim.scenario.AccessCategory;
 import dev.fqlab.sim.scenario.CongestionControlKind;
-import dev.fqlab.sim.scenario.Direction;
-import dev.fqlab.sim.scenario.EcnCodepoint;
 import dev.fqlab.sim.scenario.FlowSpec;
 import dev.fqlab.sim.scenario.Scenario;
-import dev.fqlab.sim.scenario.TcpOrigin;
-import dev.fqlab.sim.scenario.TrafficSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -56,8 +52,7 @@ public class TcpFqCodelBenchmark {
     public void buildScenario() {
         List<FlowSpec> flows = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
-            flows.add(new FlowSpec("tcp" + i, null, Direction.DOWN, AccessCategory.BE, 0, durationS,
-                    EcnCodepoint.NOT_ECT, new TrafficSpec.Tcp(congestionControl, TcpOrigin.REMOTE, 10, 1448, null)));
+            flows.add(Scenarios.tcp("tcp" + i, congestionControl, durationS));
         }
         scenario = GigabitFqCodel.scenario(durationS, 10, flows);
     }

@@ -1,28 +1,14 @@
 package dev.fqlab.sim.bench;
 
 import dev.fqlab.sim.ScenarioRunner;
+import dev.fqlab.sim.Scenarios;
+import dev.fqlab.sim.WifiScenarios;
 import dev.fqlab.sim.core.RunControl;
 import dev.fqlab.sim.result.SimulationResult;
-import dev.fqlab.sim.scenario.AccessCategory;
 import dev.fqlab.sim.scenario.AmpduSpec;
-import dev.fqlab.sim.scenario.AqlSpec;
-import dev.fqlab.sim.scenario.CodelArithmetic;
-import dev.fqlab.sim.scenario.CodelSettings;
 import dev.fqlab.sim.scenario.DequeueStrategy;
-import dev.fqlab.sim.scenario.Direction;
-import dev.fqlab.sim.scenario.DriverSpec;
-import dev.fqlab.sim.scenario.EcnCodepoint;
-import dev.fqlab.sim.scenario.FlowSpec;
 import dev.fqlab.sim.scenario.PhyStandard;
-import dev.fqlab.sim.scenario.QdiscSpec;
-import dev.fqlab.sim.scenario.QuantumMode;
 import dev.fqlab.sim.scenario.Scenario;
-import dev.fqlab.sim.scenario.SchedulerSpec;
-import dev.fqlab.sim.scenario.StackSpec;
-import dev.fqlab.sim.scenario.StationSpec;
-import dev.fqlab.sim.scenario.TrafficSpec;
-import dev.fqlab.sim.scenario.TxqsSpec;
-import dev.fqlab.sim.scenario.WifiLinkSpec;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -63,16 +49,18 @@ public class WifiSeed004Benchmark {
 
     @Setup
     public void buildScenario() {
-        var link = new WifiLinkSpec(PhyStandard.AC, 80, true, new AmpduSpec(true, 64, 1048575, 4000), 10, 54);
-        var txqs = new TxqsSpec(true, true, 4096, 8192, 16777216L, 300, QuantumMode.BYTES,
-                new CodelSettings(20, 100, true, null, CodelArithmetic.LINUX), true);
+        var ampdu = AmpduSpec.SCHEMA.builder().set("enabled", true).set("maxSubframes", 64).set("maxBytes", 1048575)
+                .build();
+        var link = WifiScenarios.link(PhyStandard.AC, 80, true, ampdu);
         var strategy = dequeue.equals("per-wake") ? DequeueStrategy.PER_WAKE : DequeueStrategy.DRAIN_ALL;
-        var stack = new StackSpec(new QdiscSpec.Noqueue(), txqs, new SchedulerSpec.RoundRobin(),
-                new AqlSpec(false, 5000, 12000, 24000), new DriverSpec(strategy, 2, 1424, 16, 2, 4, 10));
-        var udp = new FlowSpec("udp", "sta1", Direction.DOWN, AccessCategory.BE, 0, durationS, EcnCodepoint.NOT_ECT,
-                new TrafficSpec.Udp(1000.0, null, 1500, null, 1, 0.05));
-        scenario = new Scenario("bench", 1, durationS, 0, 0, link, List.of(new StationSpec("sta1", 9, 4, 0, 256, null)),
-                1, stack, List.of(udp));
+        var driver = WifiScenarios.driver(strategy).set("hwQueuePackets", 1424).set("perWakeCpuUs", 2)
+                .set("perPacketCpuUs", 4).set("batchContentionCpuUs", 10).build();
+        var stack = WifiScenarios.wifiStack().set("driver", driver).build();
+        var traffic = Scenarios.udpTraffic().set("rateMbps", 1000).set("jitterMs", 0.05).build();
+        var udp = Scenarios.flowSpec("udp", durationS).set("traffic", traffic).set("station", "sta1").build();
+        scenario = Scenario.SCHEMA.builder().set("name", "bench").set("durationS", durationS).set("sampleIntervalMs", 0)
+                .set("link", link).set("stations", List.of(WifiScenarios.vht("sta1", 9, 4))).set("stack", stack)
+                .set("flows", List.of(udp)).build();
     }
 
     @Benchmark

@@ -1,14 +1,11 @@
 package dev.fqlab.sim.bench;
 
 import dev.fqlab.sim.ScenarioRunner;
+import dev.fqlab.sim.Scenarios;
 import dev.fqlab.sim.core.RunControl;
 import dev.fqlab.sim.result.SimulationResult;
-import dev.fqlab.sim.scenario.AccessCategory;
-import dev.fqlab.sim.scenario.Direction;
-import dev.fqlab.sim.scenario.EcnCodepoint;
 import dev.fqlab.sim.scenario.FlowSpec;
 import dev.fqlab.sim.scenario.Scenario;
-import dev.fqlab.sim.scenario.TrafficSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -56,8 +53,7 @@ public class WiredFqCodelBenchmark {
     public void buildScenario() {
         List<FlowSpec> flows = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
-            flows.add(new FlowSpec("udp" + i, null, Direction.DOWN, AccessCategory.BE, 0, durationS, EcnCodepoint.NOT_ECT,
-                    new TrafficSpec.Udp(flowRateMbps, null, 1500, null, 1, 0)));
+            flows.add(Scenarios.udp("udp" + i, flowRateMbps, 1500, durationS));
         }
         scenario = GigabitFqCodel.scenario(durationS, 1, flows);
     }

@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.fqlab.sim.Scenarios;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.packet.Truesize;
-import dev.fqlab.sim.scenario.CodelArithmetic;
-import dev.fqlab.sim.scenario.CodelSettings;
-import dev.fqlab.sim.scenario.QdiscSpec;
 import dev.fqlab.sim.scenario.QuantumMode;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,9 +35,9 @@ class FqCodelTest {
     }
 
     private FqCodel fqCodel(int limit, int quantum, QuantumMode mode, int dropBatch) {
-        var codel = new CodelSettings(5, 100, true, null, CodelArithmetic.LINUX);
-        return new FqCodel(new QdiscSpec.FqCodel(1024, limit, 33554432L, quantum, mode, dropBatch, codel), MTU,
-                (p, now) -> dropped.add(p));
+        var spec = Scenarios.fqCodelBuilder().set("limit", limit).set("quantum", quantum).set("quantumMode", mode)
+                .set("dropBatchSize", dropBatch).build();
+        return new FqCodel(spec, MTU, (p, now) -> dropped.add(p));
     }
 
     /** Dequeues everything at time {@code now} and returns the flow ids in order. */
@@ -144,10 +141,9 @@ class FqCodelTest {
 
         @Test
         void theMemoryLimitCountsTruesizeAndDropOvermemory() {
-            var codel = new CodelSettings(5, 100, true, null, CodelArithmetic.LINUX);
             long memoryLimit = 10L * Truesize.of(1514);
-            var q = new FqCodel(new QdiscSpec.FqCodel(1024, 10240, memoryLimit, 1514, QuantumMode.BYTES, 64, codel),
-                    MTU, (p, now) -> dropped.add(p));
+            var q = new FqCodel(Scenarios.fqCodelBuilder().set("memoryLimitBytes", memoryLimit).build(), MTU,
+                    (p, now) -> dropped.add(p));
             for (int i = 0; i < 10; i++) {
                 q.enqueue(packet(0, 1, 1514, i), 0);
             }
@@ -232,12 +228,11 @@ class FqCodelTest {
             // dropping state (§1.4 steps 1 and 4, §1.5); the next drop is at 240 ms, re-entering with
             // delta = count − lastcount = 0 → count 1. A loses its packets at 120, 240, 360 and 480 ms in 500 ms.
             List<Long> dropTimes = new ArrayList<>();
-            var codel = new CodelSettings(5, 100, true, null, CodelArithmetic.LINUX); // packets are not-ECT
-            var q = new FqCodel(new QdiscSpec.FqCodel(1024, 10240, 33554432L, 1514, QuantumMode.BYTES, 64, codel),
-                    MTU, (p, now) -> {
-                        dropped.add(p);
-                        dropTimes.add(now);
-                    });
+            // CoDel with ECN, but the packets are not-ECT
+            var q = new FqCodel(Scenarios.fqCodel(), MTU, (p, now) -> {
+                dropped.add(p);
+                dropTimes.add(now);
+            });
             long seqA = 0;
             long seqB = 0;
             for (long t = 0; t <= 500 * MS; t += 10 * MS) {

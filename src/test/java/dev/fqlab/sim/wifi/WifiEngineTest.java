@@ -14,16 +14,13 @@ import dev.fqlab.sim.WifiScenarios;
 import dev.fqlab.sim.core.RunControl;
 import dev.fqlab.sim.result.FlowResult;
 import dev.fqlab.sim.result.SimulationResult;
-import dev.fqlab.sim.scenario.AmpduSpec;
-import dev.fqlab.sim.scenario.AqlSpec;
 import dev.fqlab.sim.scenario.DequeueStrategy;
 import dev.fqlab.sim.scenario.DriverSpec;
 import dev.fqlab.sim.scenario.FlowSpec;
 import dev.fqlab.sim.scenario.PhyStandard;
-import dev.fqlab.sim.scenario.QdiscSpec;
-import dev.fqlab.sim.scenario.SchedulerSpec;
 import dev.fqlab.sim.scenario.StackSpec;
 import dev.fqlab.sim.scenario.StationSpec;
+import dev.fqlab.sim.scenario.schema.RecordSchema;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Nested;
@@ -64,8 +61,8 @@ class WifiEngineTest {
         void legacyOfdmSendsOneFramePerTxopWithAnAck() {
             // 802.11a 54 Mbit/s: PPDU 20 + 4·⌈(16 + 8·1538 + 6)/216⌉ = 252 µs; ACK at 24 Mbit/s 28 µs.
             // TXOP = 43 + 67.5 + 252 + 16 + 28 = 406.5 µs → 1472 × 8 / 406.5 µs = 28.97 Mbit/s.
-            var link = WifiScenarios.link(PhyStandard.A, 20, false, new AmpduSpec(false, 32, 65535, 4000));
-            var station = new StationSpec("sta", null, null, 0, 256, 54.0);
+            var link = WifiScenarios.link(PhyStandard.A, 20, false, WifiScenarios.ampdu(false));
+            var station = WifiScenarios.legacy("sta", 54.0);
             SimulationResult r = run(wifi(link, WifiScenarios.txqStack(), List.of(station), 10, 1,
                     udpTo("u", "sta", 100, 10)));
             assertThat(r.stations().getFirst().throughputMbps()).isCloseTo(28.97, within(28.97 * 0.01));
@@ -79,8 +76,8 @@ class WifiEngineTest {
             // then 7 frames of 406.5 µs (see above) ahead of it, then its own exchange, 43 + 67.5 + 20 +
             // 4·⌈(16 + 8·102 + 6)/216⌉ + 16 + 28 = 194.5 µs; plus 0.5 ms, half the default wiredRttMs, from the
             // server: 0.2 + 2.85 + 0.19 + 0.5 ≈ 3.74 ms one way (≈ 1.3 ms with a 2-frame queue).
-            var link = WifiScenarios.link(PhyStandard.A, 20, false, new AmpduSpec(false, 32, 65535, 4000));
-            var station = new StationSpec("sta", null, null, 0, 256, 54.0);
+            var link = WifiScenarios.link(PhyStandard.A, 20, false, WifiScenarios.ampdu(false));
+            var station = WifiScenarios.legacy("sta", 54.0);
             SimulationResult r = run(wifi(link, WifiScenarios.txqStack(), List.of(station), 10, 1,
                     udpTo("u", "sta", 100, 10), pingTo("p", "sta", 100, 10)));
             assertThat(ping(r).latencyMs().p50()).isBetween(3.74 * 0.9, 3.74 * 1.1);
@@ -149,8 +146,7 @@ class WifiEngineTest {
     @Nested
     class NewFlows {
         private void assertNewFlowsEqualTxPackets(DriverSpec driver) {
-            var stack = new StackSpec(new QdiscSpec.Noqueue(), WifiScenarios.txqs(true, true),
-                    new SchedulerSpec.RoundRobin(), WifiScenarios.noAql(), driver);
+            var stack = WifiScenarios.wifiStack().set("driver", driver).build();
             SimulationResult r = run(wifi(ht20(), stack, List.of(ht("sta", 15)), 5, 0, udpTo("u", "sta", 10, 5)));
             var txq = r.txqs().getFirst();
             assertThat(txq.txPackets()).isGreaterThan(4000);
@@ -165,7 +161,7 @@ class WifiEngineTest {
 
         @Test
         void equalTxPacketsWithOneFramePerWake() {
-            assertNewFlowsEqualTxPackets(new DriverSpec(DequeueStrategy.PER_WAKE, 2, 1424, 16, 0, 0, 0));
+            assertNewFlowsEqualTxPackets(firmwareQueue(DequeueStrategy.PER_WAKE).build());
         }
     }
 
@@ -178,8 +174,9 @@ class WifiEngineTest {
             if (strategy == DequeueStrategy.AGGREGATE) {
                 continue;
             }
-            var stack = new StackSpec(new QdiscSpec.Noqueue(), WifiScenarios.txqs(true, true),
-                    new SchedulerSpec.RoundRobin(), WifiScenarios.noAql(), new DriverSpec(strategy, 2, 1424, 16, 2, 4, 10));
+            var driver = firmwareQueue(strategy).set("perWakeCpuUs", 2).set("perPacketCpuUs", 4)
+                    .set("batchContentionCpuUs", 10).build();
+            var stack = WifiScenarios.wifiStack().set("driver", driver).build();
             SimulationResult r = run(wifi(ht20(), stack, List.of(ht("sta", 15)), 3, 0.5, udpTo("u", "sta", 250, 3)));
             FlowResult udp = r.flows().getFirst();
             assertThat(udp.deliveredPackets()).as(strategy.name()).isGreaterThan(20_000);
@@ -191,18 +188,21 @@ class WifiEngineTest {
     void aqlMovesTheStandingQueueFromTheFirmwareIntoTheTxqs() {
         // kernel-spec §9.4: draining into a 1424-frame firmware queue at ~12 Mbit/s gives ≈ 1.4 s of latency;
         // with AQL the firmware holds a few ms per station and fq/CoDel control the TXQ, so a sparse ping is fast.
-        var without = new StackSpec(new QdiscSpec.Noqueue(), WifiScenarios.txqs(true, true),
-                new SchedulerSpec.RoundRobin(), WifiScenarios.noAql(),
-                new DriverSpec(DequeueStrategy.DRAIN_ALL, 2, 1424, 16, 0, 0, 0));
-        var with = new StackSpec(new QdiscSpec.Noqueue(), WifiScenarios.txqs(true, true),
-                new SchedulerSpec.RoundRobin(), new AqlSpec(true, 5000, 12000, 24000),
-                new DriverSpec(DequeueStrategy.DRAIN_ALL, 2, 1424, 16, 0, 0, 0));
+        var drainAll = firmwareQueue(DequeueStrategy.DRAIN_ALL).build();
+        var without = WifiScenarios.wifiStack().set("driver", drainAll).build();
+        var with = WifiScenarios.wifiStack().set("aql", WifiScenarios.aql()).set("driver", drainAll)
+                .build();
         FlowResult pingWithout = ping(run(wifi(ht20(), without, List.of(ht("sta", 1)), 20, 5,
                 udpTo("u", "sta", 20, 20), pingTo("p", "sta", 100, 20))));
         FlowResult pingWith = ping(run(wifi(ht20(), with, List.of(ht("sta", 1)), 20, 5,
                 udpTo("u", "sta", 20, 20), pingTo("p", "sta", 100, 20))));
         assertThat(pingWithout.latencyMs().p50()).isGreaterThan(1000);
         assertThat(pingWith.latencyMs().p50()).isLessThan(50);
+    }
+
+    /** A driver with {@code dequeue} and a 1424-frame firmware queue. */
+    private static RecordSchema.Builder<DriverSpec> firmwareQueue(DequeueStrategy dequeue) {
+        return WifiScenarios.driver(dequeue).set("hwQueuePackets", 1424);
     }
 
     private static FlowResult ping(SimulationResult r) {

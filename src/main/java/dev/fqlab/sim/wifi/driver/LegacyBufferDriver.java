@@ -1,8 +1,6 @@
 package dev.fqlab.sim.wifi.driver;
 
-import dev.fqlab.sim.scenario.CodelArithmetic;
 import dev.fqlab.sim.scenario.CodelSettings;
-import dev.fqlab.sim.scenario.QuantumMode;
 import dev.fqlab.sim.scenario.TxqsSpec;
 import dev.fqlab.sim.wifi.mac.Ppdu;
 import dev.fqlab.sim.wifi.mac80211.Txq;
@@ -20,8 +18,9 @@ import dev.fqlab.sim.wifi.mac80211.Txq;
  */
 final class LegacyBufferDriver implements ApDriver {
     /** The legacy driver's per-station TID queues: plain FIFOs without limits of their own (the pool limits). */
-    static final TxqsSpec TID_QUEUES = new TxqsSpec(false, false, 1, Integer.MAX_VALUE, Long.MAX_VALUE, 300,
-            QuantumMode.BYTES, new CodelSettings(20, 100, false, null, CodelArithmetic.LINUX), true);
+    static final TxqsSpec TID_QUEUES = TxqsSpec.SCHEMA.builder().set("enabled", false).set("fq", false).set("flows", 1)
+            .set("limit", Integer.MAX_VALUE).set("memoryLimitBytes", Long.MAX_VALUE)
+            .set("codel", CodelSettings.TXQ.builder().set("ecn", false).build()).build();
 
     private final ApDriver strategy;
     private final int capacity;

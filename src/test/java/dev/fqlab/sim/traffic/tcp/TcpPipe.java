@@ -1,18 +1,15 @@
 package dev.fqlab.sim.traffic.tcp;
 
+import dev.fqlab.sim.Scenarios;
 import dev.fqlab.sim.core.RunControl;
 import dev.fqlab.sim.core.Simulator;
 import dev.fqlab.sim.link.DelayLine;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.packet.PacketPool;
 import dev.fqlab.sim.packet.PacketSink;
-import dev.fqlab.sim.scenario.AccessCategory;
 import dev.fqlab.sim.scenario.CongestionControlKind;
-import dev.fqlab.sim.scenario.Direction;
 import dev.fqlab.sim.scenario.EcnCodepoint;
-import dev.fqlab.sim.scenario.FlowSpec;
 import dev.fqlab.sim.scenario.TcpOrigin;
-import dev.fqlab.sim.scenario.TrafficSpec;
 import dev.fqlab.sim.stats.FlowStats;
 import dev.fqlab.sim.traffic.Flow;
 import java.util.ArrayList;
@@ -60,8 +57,8 @@ final class TcpPipe {
      */
     TcpPipe(long oneWayNs, CongestionControlKind cc, Long bytes, EcnCodepoint ecn, double durationS,
             TcpOrigin origin) {
-        var spec = new FlowSpec("t", null, Direction.DOWN, AccessCategory.BE, 0, durationS, ecn,
-                new TrafficSpec.Tcp(cc, origin, 10, 1448, bytes));
+        var tcp = Scenarios.tcpTraffic().set("congestionControl", cc).set("origin", origin).set("bytes", bytes).build();
+        var spec = Scenarios.flowSpec("t", durationS).set("traffic", tcp).set("ecn", ecn).build();
         PacketSink deliver = (p, now) -> {
             arrived.add(seen(p, now));
             maxWmemAlloc = Math.max(maxWmemAlloc, flow.wmemAlloc());

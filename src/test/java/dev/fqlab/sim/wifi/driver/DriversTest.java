@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.fqlab.sim.WifiScenarios;
 import dev.fqlab.sim.core.Simulator;
 import dev.fqlab.sim.packet.Packet;
-import dev.fqlab.sim.scenario.AqlSpec;
 import dev.fqlab.sim.scenario.DequeueStrategy;
-import dev.fqlab.sim.scenario.DriverSpec;
 import dev.fqlab.sim.scenario.QdiscSpec;
 import dev.fqlab.sim.scenario.SchedulerSpec;
 import dev.fqlab.sim.scenario.StackSpec;
@@ -71,7 +69,8 @@ class DriversTest {
 
     @Test
     void hostCpuChargesWakePacketAndContentionPerJob() {
-        HostCpu cpu = new HostCpu(new DriverSpec(DequeueStrategy.PER_WAKE, 2, 3, 16, 10, 2, 0.5));
+        HostCpu cpu = new HostCpu(WifiScenarios.driver(DequeueStrategy.PER_WAKE).set("hwQueuePackets", 3)
+                .set("perWakeCpuUs", 10).set("perPacketCpuUs", 2).set("batchContentionCpuUs", 0.5).build());
         assertThat(cpu.costsTime()).isTrue();
         assertThat(cpu.startJob()).isEqualTo(10_000);
         assertThat(cpu.moveFrame()).isEqualTo(2_000);
@@ -91,14 +90,14 @@ class DriversTest {
 
     private static StackSpec stack(DequeueStrategy strategy, boolean txqs) {
         TxqsSpec txqsSpec = txqs ? WifiScenarios.txqs(true, true) : WifiScenarios.noTxqs();
-        return new StackSpec(new QdiscSpec.Pfifo(1000), txqsSpec, new SchedulerSpec.RoundRobin(),
-                WifiScenarios.noAql(), new DriverSpec(strategy, 2, 3, 16, 0, 0, 0));
+        return WifiScenarios.wifiStack().set("qdisc", new QdiscSpec.Pfifo(1000)).set("txqs", txqsSpec)
+                .set("driver", WifiScenarios.driver(strategy).set("hwQueuePackets", 3).build()).build();
     }
 
     /** An AP with one station and nothing queued. */
     private static final class Host implements DriverHost {
         private final TxqScheduler scheduler = TxqScheduler.create(new SchedulerSpec.RoundRobin(), 1, new int[] {256},
-                new Aql(new AqlSpec(false, 5000, 12000, 24000), 1));
+                new Aql(WifiScenarios.noAql(), 1));
         private final BlockAckSession session = new BlockAckSession(null);
 
         @Override

@@ -2,9 +2,11 @@ package dev.fqlab.sim.wifi.mac;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.fqlab.sim.WifiScenarios;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.packet.PacketFifo;
 import dev.fqlab.sim.scenario.AmpduSpec;
+import dev.fqlab.sim.scenario.schema.RecordSchema;
 import dev.fqlab.sim.wifi.phy.PhyMode;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +33,11 @@ class PpduBuilderTest {
         return new BlockAckSession(new ReorderBuffer((p, now) -> delivered.add(p)));
     }
 
+    /** A-MPDU on with {@code maxSubframes}, the rest scenario.md's defaults (65535 bytes, 4000 µs). */
+    private static RecordSchema.Builder<AmpduSpec> ampdu(int maxSubframes) {
+        return AmpduSpec.SCHEMA.builder().set("enabled", true).set("maxSubframes", maxSubframes);
+    }
+
     private static Ppdu build(PpduBuilder builder, BlockAckSession ba, PacketFifo fifo, PhyMode phy) {
         Ppdu ppdu = new Ppdu(64);
         builder.build(ppdu, 0, 0, 0, ba, now -> fifo.poll(), phy, true, 0);
@@ -40,7 +47,7 @@ class PpduBuilderTest {
     @Test
     void stopsAtMaxSubframes() {
         // HT20 MCS 15: 4 ms would hold ~250 KB, 65535 bytes hold 42 subframes of 1544: 32 subframes bind first
-        var ppdu = build(new PpduBuilder(new AmpduSpec(true, 32, 65535, 4000)), session(), queueOf(100, 1500),
+        var ppdu = build(new PpduBuilder(WifiScenarios.ampdu(true)), session(), queueOf(100, 1500),
                 PhyMode.ht(15, 20, false));
         assertThat(ppdu.count()).isEqualTo(32);
         assertThat(ppdu.psduBytes()).isEqualTo(32 * 1544);
@@ -52,7 +59,7 @@ class PpduBuilderTest {
         // 1500-byte IP packet: MPDU 26 + 8 + 1500 + 4 = 1538, subframe 4 + 1538 padded to 1544; 42 × 1544 = 64848
         // fits in 65535, a 43rd does not. HT40 MCS 15 (N_DBPS 1080) holds 990 × 1080 bits ≈ 133 KB in 4 ms, so
         // the byte limit binds. (At HT20 the 4 ms cap would: 990 × 520 bits → 64347 bytes, 41 subframes.)
-        var ppdu = build(new PpduBuilder(new AmpduSpec(true, 64, 65535, 4000)), session(), queueOf(100, 1500),
+        var ppdu = build(new PpduBuilder(ampdu(64).build()), session(), queueOf(100, 1500),
                 PhyMode.ht(15, 40, false));
         assertThat(ppdu.count()).isEqualTo(42);
     }
@@ -63,7 +70,7 @@ class PpduBuilderTest {
         // 6 tail bits: 3218 bytes. Two subframes (3088 bytes) fit, a third does not (kernel-spec §9.1: "2×1500 B").
         PacketFifo fifo = queueOf(10, 1500);
         BlockAckSession ba = session();
-        var ppdu = build(new PpduBuilder(new AmpduSpec(true, 32, 65535, 4000)), ba, fifo, PhyMode.ht(0, 20, false));
+        var ppdu = build(new PpduBuilder(WifiScenarios.ampdu(true)), ba, fifo, PhyMode.ht(0, 20, false));
         assertThat(ppdu.count()).isEqualTo(2);
         // the third frame already left its queue: it waits, parked, for the next PPDU
         assertThat(fifo.packets()).isEqualTo(7);
@@ -73,7 +80,7 @@ class PpduBuilderTest {
 
     @Test
     void sendsOneMpduWithoutAggregation() {
-        var ppdu = build(new PpduBuilder(new AmpduSpec(false, 32, 65535, 4000)), session(), queueOf(10, 1500),
+        var ppdu = build(new PpduBuilder(WifiScenarios.ampdu(false)), session(), queueOf(10, 1500),
                 PhyMode.legacy(54));
         assertThat(ppdu.count()).isEqualTo(1);
         assertThat(ppdu.aggregated).isFalse();
@@ -83,7 +90,7 @@ class PpduBuilderTest {
 
     @Test
     void retriesGoFirstAndTheBlockAckWindowLimitsNewFrames() {
-        var builder = new PpduBuilder(new AmpduSpec(true, 64, 1048575, 4000));
+        var builder = new PpduBuilder(ampdu(64).set("maxBytes", 1048575).build());
         PhyMode vht = PhyMode.vht(9, 4, 80, true);
         BlockAckSession ba = session();
         PacketFifo fifo = queueOf(200, 1500);

@@ -2,10 +2,7 @@ package dev.fqlab.sim.wifi.mac80211;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.fqlab.sim.scenario.AqlSpec;
-import dev.fqlab.sim.scenario.CodelArithmetic;
-import dev.fqlab.sim.scenario.CodelSettings;
-import dev.fqlab.sim.scenario.QuantumMode;
+import dev.fqlab.sim.WifiScenarios;
 import dev.fqlab.sim.scenario.SchedulerSpec;
 import dev.fqlab.sim.scenario.TxqsSpec;
 import dev.fqlab.sim.packet.Packet;
@@ -14,11 +11,11 @@ import org.junit.jupiter.api.Test;
 /** AQL's thresholds (kernel-spec §4.5) and the airtime scheduler's deficit rules (§4.3). */
 class AqlAndSchedulerTest {
     private static final long US = 1_000;
-    private static final Aql NO_AQL = new Aql(new AqlSpec(false, 5000, 12000, 24000), 8);
+    private static final Aql NO_AQL = new Aql(WifiScenarios.noAql(), 8);
 
     @Test
     void aqlAllowsBelowLowAndBelowHighOnlyWhileTheRadioIsUnderItsThreshold() {
-        Aql aql = new Aql(new AqlSpec(true, 5000, 12000, 24000), 3);
+        Aql aql = new Aql(WifiScenarios.aql(), 3);
         aql.dequeued(0, 0, 4999 * US);
         assertThat(aql.mayDequeue(0, 0)).isTrue(); // < low
         aql.dequeued(0, 0, 2 * US);
@@ -36,15 +33,14 @@ class AqlAndSchedulerTest {
 
     @Test
     void disabledAqlNeverThrottles() {
-        Aql aql = new Aql(new AqlSpec(false, 5000, 12000, 24000), 1);
+        Aql aql = new Aql(WifiScenarios.noAql(), 1);
         aql.dequeued(0, 0, 1_000_000 * US);
         assertThat(aql.mayDequeue(0, 0)).isTrue();
     }
 
     /** One backlogged TXQ per station, stations 0, 1, … in order, all of AC 0. */
     private static Txq[] backloggedTxqs(int stations) {
-        Fq fq = new Fq(new TxqsSpec(true, true, 64, 8192, 16 << 20, 300, QuantumMode.BYTES,
-                new CodelSettings(20, 100, true, null, CodelArithmetic.LINUX), true), (p, now) -> { });
+        Fq fq = new Fq(TxqsSpec.SCHEMA.builder().set("flows", 64).build(), (p, now) -> { });
         Txq[] txqs = new Txq[stations];
         for (int s = 0; s < stations; s++) {
             txqs[s] = fq.newTxq(s, 0, 0);
@@ -98,7 +94,7 @@ class AqlAndSchedulerTest {
     void nextTxqSkipsStationsAqlThrottlesAndGivesUpAfterAFullRotation() {
         // kernel-spec §4.3 (v6.0+): ineligible TXQs are rotated to the tail; a rotation finding none ends the search.
         for (boolean airtime : new boolean[] {false, true}) {
-            Aql aql = new Aql(new AqlSpec(true, 5000, 12000, 24000), 3);
+            Aql aql = new Aql(WifiScenarios.aql(), 3);
             TxqScheduler scheduler = airtime
                     ? new AirtimeScheduler(new SchedulerSpec.Airtime(256, true), 3, new int[] {256, 256, 256}, aql)
                     : new RoundRobinScheduler(aql);
@@ -129,7 +125,7 @@ class AqlAndSchedulerTest {
     void pendingAirtimeCountsAgainstTheDeficit() {
         // v6.0+: eligibility uses deficit − aql_tx_pending. Station 0: 256 − 300 µs pending < 0 → topped up to 512 µs
         // and rotated behind station 1, which is served first.
-        Aql aql = new Aql(new AqlSpec(true, 5000, 12000, 24000), 2);
+        Aql aql = new Aql(WifiScenarios.aql(), 2);
         var scheduler = new AirtimeScheduler(new SchedulerSpec.Airtime(256, true), 2, new int[] {256, 256}, aql);
         Txq[] txqs = backloggedTxqs(2);
         scheduler.schedule(txqs[0]);

@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.packet.Truesize;
-import dev.fqlab.sim.scenario.CodelArithmetic;
-import dev.fqlab.sim.scenario.CodelSettings;
-import dev.fqlab.sim.scenario.QuantumMode;
 import dev.fqlab.sim.scenario.TxqsSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,8 +17,8 @@ class FqTest {
     private final List<Packet> dropped = new ArrayList<>();
 
     private static TxqsSpec spec(boolean fq, boolean collisionCheck, int limit, long memory) {
-        return new TxqsSpec(true, fq, 4096, limit, memory, 300, QuantumMode.BYTES,
-                new CodelSettings(20, 100, true, null, CodelArithmetic.LINUX), collisionCheck);
+        return TxqsSpec.SCHEMA.builder().set("fq", fq).set("collisionCheck", collisionCheck).set("limit", limit)
+                .set("memoryLimitBytes", memory).build();
     }
 
     /** A packet of flow {@code flow} whose hash lands in bucket {@code bucket} of 4096. */

@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.fqlab.sim.scenario.AmpduSpec;
+import dev.fqlab.sim.WifiScenarios;
 import dev.fqlab.sim.scenario.PhyStandard;
-import dev.fqlab.sim.scenario.StationSpec;
 import dev.fqlab.sim.scenario.WifiLinkSpec;
 import java.util.List;
 import java.util.Map;
@@ -327,19 +326,19 @@ class PhyModeTest {
 
     @Test
     void ofTakesTheStationsRateAndTheLinksWidthAndGuardInterval() {
-        AmpduSpec ampdu = new AmpduSpec(true, 32, 65535, 4000);
-        WifiLinkSpec n40 = new WifiLinkSpec(PhyStandard.N, 40, true, ampdu, 10, 54);
-        assertThat(PhyMode.of(n40, new StationSpec("a", 15, 2, 0, 256, null))).isEqualTo(PhyMode.ht(15, 40, true));
+        WifiLinkSpec n40 = WifiScenarios.link(PhyStandard.N, 40, true, WifiScenarios.ampdu(true));
+        assertThat(PhyMode.of(n40, WifiScenarios.ht("a", 15))).isEqualTo(PhyMode.ht(15, 40, true));
 
-        WifiLinkSpec ac80 = new WifiLinkSpec(PhyStandard.AC, 80, false, ampdu, 10, 54);
-        assertThat(PhyMode.of(ac80, new StationSpec("b", 9, 2, 0, 256, null))).isEqualTo(PhyMode.vht(9, 2, 80, false));
-        assertThat(PhyMode.of(ac80, new StationSpec("c", 9, null, 0, 256, null)))
+        WifiLinkSpec ac80 = WifiScenarios.link(PhyStandard.AC, 80, false, WifiScenarios.ampdu(true));
+        assertThat(PhyMode.of(ac80, WifiScenarios.vht("b", 9, 2))).isEqualTo(PhyMode.vht(9, 2, 80, false));
+        assertThat(PhyMode.of(ac80, WifiScenarios.station("c").set("mcs", 9).build()))
                 .isEqualTo(PhyMode.vht(9, 1, 80, false));
 
-        WifiLinkSpec a = new WifiLinkSpec(PhyStandard.A, 20, false, new AmpduSpec(false, 32, 65535, 4000), 10, 24);
-        assertThat(PhyMode.of(a, new StationSpec("d", null, null, 0, 256, 6.0))).isEqualTo(PhyMode.legacy(6));
-        assertThat(PhyMode.of(a, new StationSpec("e", null, null, 0, 256, null))).isEqualTo(PhyMode.legacy(24));
-        assertThatThrownBy(() -> PhyMode.of(n40, new StationSpec("f", null, null, 0, 256, null)))
+        WifiLinkSpec a = WifiLinkSpec.SCHEMA.builder().set("standard", PhyStandard.A)
+                .set("ampdu", WifiScenarios.ampdu(false)).set("legacyRateMbps", 24).build();
+        assertThat(PhyMode.of(a, WifiScenarios.legacy("d", 6.0))).isEqualTo(PhyMode.legacy(6));
+        assertThat(PhyMode.of(a, WifiScenarios.legacy("e", null))).isEqualTo(PhyMode.legacy(24));
+        assertThatThrownBy(() -> PhyMode.of(n40, WifiScenarios.station("f").build()))
                 .hasMessageContaining("no MCS");
     }
 
