@@ -283,8 +283,7 @@ public class SweepReader {
 
     /** {@code scenario} with another seed, as parsing it with that seed would give it. */
     private static Scenario withSeed(Scenario s, long seed) {
-        return new Scenario(s.name(), seed, s.durationS(), s.warmupS(), s.sampleIntervalMs(), s.link(), s.stations(),
-                s.wiredRttMs(), s.stack(), s.flows());
+        return Scenario.SCHEMA.builder(s).set("seed", seed).build();
     }
 
     /** "seed-003 qdisc=packets #2": the sweep, the combination's values and the repetition (from 1). */

@@ -32,9 +32,7 @@ public final class Scenarios {
 
     /** A builder holding every value of {@code record}: set what changes. */
     public static <R extends Record> RecordSchema.Builder<R> copyOf(RecordSchema<R> schema, R record) {
-        RecordSchema.Builder<R> builder = schema.builder();
-        schema.values(record).forEach(builder::set);
-        return builder;
+        return schema.builder(record);
     }
 
     public static CodelSettings fqCodelDefaults() {

@@ -130,6 +130,13 @@ public final class RecordSchema<R extends Record> {
         return new Builder<>(this);
     }
 
+    /** A builder that starts from {@code record}'s values: a copy with what is set changed. */
+    public Builder<R> builder(R record) {
+        Builder<R> builder = new Builder<>(this);
+        values(record).forEach(builder::set);
+        return builder;
+    }
+
     /** Builds a record from its declared defaults and the values set (see {@link #builder()}). */
     public static final class Builder<R extends Record> {
         private final RecordSchema<R> schema;
