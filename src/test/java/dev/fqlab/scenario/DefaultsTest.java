@@ -1,5 +1,6 @@
 package dev.fqlab.scenario;
 
+import static dev.fqlab.sim.Scenarios.record;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fqlab.sim.scenario.AccessCategory;
@@ -58,7 +59,8 @@ class DefaultsTest {
     @Test
     void wiredLink() {
         // upRateMbps = rateMbps; lossRate 0; l2OverheadBytes 14 (a 1500-byte IP packet is a 1514-byte frame)
-        assertThat(MINIMAL.link()).isEqualTo(new WiredLinkSpec(10, 10, 0, 14));
+        assertThat(MINIMAL.link()).isEqualTo(record(WiredLinkSpec.SCHEMA, "rateMbps", 10, "upRateMbps", 10,
+                "lossRate", 0, "l2OverheadBytes", 14));
     }
 
     @Test
@@ -70,7 +72,8 @@ class DefaultsTest {
         assertThat(fq.quantum()).isEqualTo(1514);
         assertThat(fq.quantumMode()).isEqualTo(QuantumMode.BYTES);
         assertThat(fq.dropBatchSize()).isEqualTo(64);
-        assertThat(fq.codel()).isEqualTo(new CodelSettings(5, 100, true, null, CodelArithmetic.LINUX));
+        assertThat(fq.codel()).isEqualTo(record(CodelSettings.QDISC, "targetMs", 5, "intervalMs", 100, "ecn", true,
+                "ceThresholdMs", null, "arithmetic", CodelArithmetic.LINUX));
     }
 
     @Test
@@ -91,7 +94,8 @@ class DefaultsTest {
                  "stack": {"qdisc": {"type": "codel"}}, "flows": [{"name": "p", "type": "ping"}]}
                 """);
         assertThat(scenario.stack().qdisc()).isEqualTo(
-                new QdiscSpec.Codel(1000, new CodelSettings(5, 100, true, null, CodelArithmetic.LINUX)));
+                new QdiscSpec.Codel(1000, record(CodelSettings.QDISC, "targetMs", 5, "intervalMs", 100, "ecn", true,
+                        "ceThresholdMs", null, "arithmetic", CodelArithmetic.LINUX)));
     }
 
     @Test
@@ -113,7 +117,8 @@ class DefaultsTest {
         assertThat(udp.startS()).isEqualTo(0);
         assertThat(udp.stopS()).isEqualTo(30); // stopS defaults to the end: durationS
         assertThat(udp.ecn()).isEqualTo(EcnCodepoint.NOT_ECT);
-        assertThat(udp.traffic()).isEqualTo(new TrafficSpec.Udp(20.0, null, 1500, null, 1, 0.0));
+        assertThat(udp.traffic()).isEqualTo(record(TrafficSpec.VARIANTS, TrafficSpec.Udp.class, "rateMbps", 20.0,
+                "intervalMs", null, "packetBytes", 1500, "packets", null, "burst", 1, "jitterMs", 0.0));
     }
 
     // ---- wifi (scenario.md "link" wifi table, "Stations", "stack" wifi column, txqs, scheduler, aql, driver)
@@ -129,13 +134,17 @@ class DefaultsTest {
     void wifiLink() {
         // 802.11n, 20 MHz, long GI, A-MPDU on with 32 subframes / 65535 bytes / 4000 µs, 10 tries, 54 Mbit/s legacy
         assertThat(MINIMAL_WIFI.link()).isEqualTo(
-                new WifiLinkSpec(PhyStandard.N, 20, false, new AmpduSpec(true, 32, 65535, 4000), 10, 54));
+                record(WifiLinkSpec.SCHEMA, "standard", PhyStandard.N, "channelWidthMhz", 20,
+                        "shortGuardInterval", false,
+                        "ampdu", record(AmpduSpec.SCHEMA, "enabled", true, "maxSubframes", 32, "maxBytes", 65535,
+                                "maxDurationUs", 4000), "retryLimit", 10, "legacyRateMbps", 54));
     }
 
     @Test
     void htStationDerivesItsStreamsFromTheMcs() {
         // MCS 15 is MCS 8–15: 2 streams; frameErrorRate 0, airtimeWeight 256, no legacy rate
-        assertThat(MINIMAL_WIFI.stations()).containsExactly(new StationSpec("sta1", 15, 2, 0, 256, null));
+        assertThat(MINIMAL_WIFI.stations()).containsExactly(record(StationSpec.SCHEMA, "name", "sta1", "mcs", 15,
+                "spatialStreams", 2, "frameErrorRate", 0, "airtimeWeight", 256, "legacyRateMbps", null));
     }
 
     @Test
@@ -144,11 +153,17 @@ class DefaultsTest {
         // txqs enabled ⇒ the qdisc defaults to noqueue
         assertThat(stack.qdisc()).isEqualTo(new QdiscSpec.Noqueue());
         // mac80211: 4096 flows, 8192 packets, 16 MiB, quantum 300, CoDel 20 ms / 100 ms / ECN, no CE threshold
-        assertThat(stack.txqs()).isEqualTo(new TxqsSpec(true, true, 4096, 8192, 16777216L, 300, QuantumMode.BYTES,
-                new CodelSettings(20, 100, true, null, CodelArithmetic.LINUX), true));
+        assertThat(stack.txqs()).isEqualTo(record(TxqsSpec.SCHEMA, "enabled", true, "fq", true, "flows", 4096,
+                "limit", 8192,
+                "memoryLimitBytes", 16777216L, "quantum", 300, "quantumMode", QuantumMode.BYTES, "codel",
+                record(CodelSettings.QDISC, "targetMs", 20, "intervalMs", 100, "ecn", true, "ceThresholdMs", null,
+                        "arithmetic", CodelArithmetic.LINUX), "collisionCheck", true));
         assertThat(stack.scheduler()).isEqualTo(new SchedulerSpec.RoundRobin());
-        assertThat(stack.aql()).isEqualTo(new AqlSpec(false, 5000, 12000, 24000));
-        assertThat(stack.driver()).isEqualTo(new DriverSpec(DequeueStrategy.AGGREGATE, 2, 123, 16, 0, 0, 0));
+        assertThat(stack.aql()).isEqualTo(record(AqlSpec.SCHEMA, "enabled", false, "lowUs", 5000, "highUs", 12000,
+                "thresholdUs", 24000));
+        assertThat(stack.driver()).isEqualTo(record(DriverSpec.SCHEMA, "dequeue", DequeueStrategy.AGGREGATE,
+                "hwQueueAggregates", 2, "hwQueuePackets", 123, "budgetPackets", 16, "perWakeCpuUs", 0,
+                "perPacketCpuUs", 0, "batchContentionCpuUs", 0));
     }
 
     @Test
@@ -179,9 +194,12 @@ class DefaultsTest {
                 """);
         WifiLinkSpec link = (WifiLinkSpec) scenario.link();
         assertThat(link.standard()).isEqualTo(PhyStandard.A);
-        assertThat(link.ampdu()).isEqualTo(new AmpduSpec(false, 32, 65535, 4000));
-        assertThat(scenario.stations()).containsExactly(new StationSpec("a", null, null, 0, 256, 24.0),
-                new StationSpec("b", null, null, 0, 256, 6.0));
+        assertThat(link.ampdu()).isEqualTo(record(AmpduSpec.SCHEMA, "enabled", false, "maxSubframes", 32,
+                "maxBytes", 65535, "maxDurationUs", 4000));
+        assertThat(scenario.stations()).containsExactly(record(StationSpec.SCHEMA, "name", "a", "mcs", null,
+                "spatialStreams", null, "frameErrorRate", 0, "airtimeWeight", 256, "legacyRateMbps", 24.0),
+                record(StationSpec.SCHEMA, "name", "b", "mcs", null, "spatialStreams", null, "frameErrorRate", 0,
+                        "airtimeWeight", 256, "legacyRateMbps", 6.0));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.fqlab.scenario;
 
+import static dev.fqlab.sim.Scenarios.record;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fqlab.sim.scenario.CodelSettings;
@@ -212,7 +213,9 @@ class ParserRulesTest {
     @Test
     void singleBurstNormalizesBurstToPackets() {
         ObjectNode doc = with("/flows/0", "{\"name\": \"b\", \"type\": \"udp\", \"intervalMs\": 0, \"packets\": 50}");
-        assertThat(valid(doc).flows().getFirst().traffic()).isEqualTo(new TrafficSpec.Udp(null, 0.0, 1500, 50L, 50, 0.0));
+        assertThat(valid(doc).flows().getFirst().traffic()).isEqualTo(
+                record(TrafficSpec.VARIANTS, TrafficSpec.Udp.class, "rateMbps", null, "intervalMs", 0.0,
+                        "packetBytes", 1500, "packets", 50L, "burst", 50, "jitterMs", 0.0));
 
         ObjectNode explicit = with("/flows/0",
                 "{\"name\": \"b\", \"type\": \"udp\", \"intervalMs\": 0, \"packets\": 50, \"burst\": 50}");
@@ -223,7 +226,9 @@ class ParserRulesTest {
     void udpOptionalFieldsAreKept() {
         ObjectNode doc = with("/flows/0", """
                 {"name": "u", "type": "udp", "intervalMs": 20, "packets": 100, "burst": 4, "packetBytes": 200}""");
-        assertThat(valid(doc).flows().getFirst().traffic()).isEqualTo(new TrafficSpec.Udp(null, 20.0, 200, 100L, 4, 0.0));
+        assertThat(valid(doc).flows().getFirst().traffic()).isEqualTo(
+                record(TrafficSpec.VARIANTS, TrafficSpec.Udp.class, "rateMbps", null, "intervalMs", 20.0,
+                        "packetBytes", 200, "packets", 100L, "burst", 4, "jitterMs", 0.0));
     }
 
     @Test
@@ -374,8 +379,10 @@ class ParserRulesTest {
     @Test
     void tcpFlowsGetScenarioMdDefaults() {
         Scenario scenario = valid(wifi("/flows/0", "{\"name\": \"t\", \"type\": \"tcp\", \"station\": \"sta1\"}"));
-        assertThat(scenario.flows().getFirst().traffic()).isEqualTo(new TrafficSpec.Tcp(CongestionControlKind.CUBIC,
-                TcpOrigin.REMOTE, 10, 1448, null));
+        assertThat(scenario.flows().getFirst().traffic()).isEqualTo(
+                record(TrafficSpec.VARIANTS, TrafficSpec.Tcp.class,
+                        "congestionControl", CongestionControlKind.CUBIC, "origin", TcpOrigin.REMOTE,
+                        "pacingShift", 10, "mss", 1448, "bytes", null));
     }
 
     @Test
@@ -384,7 +391,9 @@ class ParserRulesTest {
         var edges = (TrafficSpec.Tcp) valid(with("/flows/0", tcp + "\"congestionControl\": \"reno\", "
                 + "\"origin\": \"local\", \"pacingShift\": 0, \"mss\": 536, \"bytes\": 1}"))
                 .flows().getFirst().traffic();
-        assertThat(edges).isEqualTo(new TrafficSpec.Tcp(CongestionControlKind.RENO, TcpOrigin.LOCAL, 0, 536, 1L));
+        assertThat(edges).isEqualTo(record(TrafficSpec.VARIANTS, TrafficSpec.Tcp.class,
+                "congestionControl", CongestionControlKind.RENO, "origin", TcpOrigin.LOCAL, "pacingShift", 0,
+                "mss", 536, "bytes", 1L));
         assertThat(((TrafficSpec.Tcp) valid(with("/flows/0", tcp + "\"pacingShift\": 31, \"mss\": 8948}"))
                 .flows().getFirst().traffic()).mss()).isEqualTo(8948);
         assertThat(onlyError(with("/flows/0", tcp + "\"mss\": 535}")).pointer()).isEqualTo("/flows/0/mss");

@@ -30,6 +30,24 @@ public final class Scenarios {
         return ((RecordSchema<R>) family.byClass(type)).builder();
     }
 
+    /**
+     * A record with the values named here ({@code "hwQueuePackets", 123, …}) and the declared defaults for the rest:
+     * for a test's expected value, which names each number it states and keeps compiling when a field is added.
+     */
+    public static <R extends Record> R record(RecordSchema<R> schema, Object... namesAndValues) {
+        RecordSchema.Builder<R> builder = schema.builder();
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            builder.set((String) namesAndValues[i], namesAndValues[i + 1]);
+        }
+        return builder.build();
+    }
+
+    /** {@link #record} for a variant ({@code QdiscSpec.VARIANTS, QdiscSpec.FqCodel.class, …}). */
+    @SuppressWarnings("unchecked")
+    public static <R extends Record> R record(Variants<? super R> family, Class<R> type, Object... namesAndValues) {
+        return record((RecordSchema<R>) family.byClass(type), namesAndValues);
+    }
+
     /** A builder holding every value of {@code record}: set what changes. */
     public static <R extends Record> RecordSchema.Builder<R> copyOf(RecordSchema<R> schema, R record) {
         return schema.builder(record);
