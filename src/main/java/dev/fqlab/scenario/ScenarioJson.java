@@ -33,7 +33,8 @@ public final class ScenarioJson {
         return object(Scenario.SCHEMA, scenario);
     }
 
-    private static ObjectNode object(RecordSchema<?> schema, Record record) {
+    /** One record by its schema (a variant with its {@code type} first). */
+    static ObjectNode object(RecordSchema<?> schema, Record record) {
         ObjectNode json = NODES.objectNode();
         if (schema.typeName() != null) {
             json.put("type", schema.typeName());

@@ -30,7 +30,7 @@ public final class ScenarioReference {
      * {@code typeName} its type). {@code anchor} is its id in the reference.
      */
     public record Section(String title, String anchor, String family, String typeName, String summary,
-                          List<Row> rows) {
+                          List<Row> rows, RecordSchema<?> schema) {
     }
 
     private ScenarioReference() {
@@ -52,7 +52,7 @@ public final class ScenarioReference {
         List<Runnable> nested = new ArrayList<>();
         rows(schema, rows, nested, sections);
         sections.put(title, new Section(title, anchor(title), family == null ? null : family.title(),
-                schema.typeName(), schema.summary(), List.copyOf(rows)));
+                schema.typeName(), schema.summary(), List.copyOf(rows), schema));
         nested.forEach(Runnable::run);
     }
 

@@ -2,6 +2,9 @@ package dev.fqlab.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.fqlab.scenario.ScenarioReference.Section;
+import dev.fqlab.sim.scenario.schema.Field;
+import dev.fqlab.sim.scenario.schema.RecordSchema;
 import io.swagger.v3.oas.models.media.Schema;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +63,12 @@ class ScenarioOpenApiTest {
         Set<String> written = new TreeSet<>();
         for (String document : FULLY_POPULATED) {
             assertDocumented(normalized(document), "Scenario", "", written);
+        }
+        // and every object with each of its fields set, so an optional field added later is seen written too
+        for (Section section : ScenarioReference.sections()) {
+            String component = section.family() == null ? section.title() : section.family();
+            ScenarioJson.object(section.schema(), sample(section.schema())).propertyNames()
+                    .forEach(field -> written.add(component + "." + field));
         }
 
         Set<String> documented = new TreeSet<>();
@@ -137,6 +146,28 @@ class ScenarioOpenApiTest {
                         .as("default of %s.%s", component, name).isEqualTo(String.valueOf(documented));
             }
         }));
+    }
+
+    /** A record of {@code schema} with every field set: declared defaults, and a value for every other field. */
+    private static Record sample(RecordSchema<?> schema) {
+        RecordSchema.Builder<?> builder = schema.builder();
+        for (Field field : schema.fields()) {
+            Object value = switch (field.kind()) {
+                case TYPE, FORBIDDEN -> null;
+                case NUMBER -> field.numberRange() == null ? 1.0 : Math.max(field.numberRange().min(), 0) + 1;
+                case INTEGER -> field.intRange() == null ? 1L : Math.max(field.intRange().min(), 0) + 1;
+                case BOOLEAN -> true;
+                case STRING -> "a";
+                case ENUM -> field.enumConstants().getFirst();
+                case OBJECT, FLAT -> sample(field.schema());
+                case VARIANT, INLINE -> sample(field.variants().schemas().getFirst());
+                case ARRAY -> List.of(sample(field.schema()));
+            };
+            if (value != null) {
+                builder.set(field.component(), value);
+            }
+        }
+        return builder.build();
     }
 
     /** The component a property refers to (directly or as its array's items), or null. */
