@@ -1,6 +1,5 @@
 package dev.fqlab.sim;
 
-import dev.fqlab.sim.core.RandomStream;
 import dev.fqlab.sim.core.Simulator;
 import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.packet.Packet;
@@ -87,11 +86,11 @@ abstract class Network implements PacketSink, DropListener, TxCompletion {
 
     /** The flow a spec describes, sending into {@code path}. */
     Flow newFlow(int i, FlowSpec spec, Flow.FlowPath path, Scenario scenario, long warmupNs) {
+        Flow.Context context = new Flow.Context(i, spec, stats[i], sim, pool, path, warmupNs, scenario.seed());
         return switch (spec.traffic()) {
-            case TrafficSpec.Udp u -> new UdpFlow(i, spec, stats[i], sim, pool, path,
-                    RandomStream.of(scenario.seed(), "flow." + spec.name() + ".jitter"));
-            case TrafficSpec.Ping p -> new PingFlow(i, spec, stats[i], sim, pool, path, warmupNs);
-            case TrafficSpec.Tcp t -> new TcpFlow(i, spec, stats[i], sim, pool, path, warmupNs);
+            case TrafficSpec.Udp u -> new UdpFlow(context);
+            case TrafficSpec.Ping p -> new PingFlow(context);
+            case TrafficSpec.Tcp t -> new TcpFlow(context);
         };
     }
 

@@ -24,13 +24,13 @@ public abstract class Flow {
     private long downSeq;
     private long upSeq;
 
-    protected Flow(int id, FlowSpec spec, FlowStats stats, Simulator sim, PacketPool pool, FlowPath path) {
-        this.id = id;
-        this.spec = spec;
-        this.stats = stats;
-        this.sim = sim;
-        this.pool = pool;
-        this.path = path;
+    protected Flow(Context context) {
+        this.id = context.id();
+        this.spec = context.spec();
+        this.stats = context.stats();
+        this.sim = context.sim();
+        this.pool = context.pool();
+        this.path = context.path();
     }
 
     /** Schedules the first transmission. */
@@ -119,5 +119,13 @@ public abstract class Flow {
 
     /** Where a flow's packets enter the network in each direction, and their 5-tuple hashes. */
     public record FlowPath(PacketSink downEntry, int downHash, PacketSink upEntry, int upHash) {
+    }
+
+    /**
+     * What a flow is built with: its index and spec, its statistics, the simulator, the packet pool, where its
+     * packets enter the network, the warm-up its statistics skip, and the scenario's seed (its random streams).
+     */
+    public record Context(int id, FlowSpec spec, FlowStats stats, Simulator sim, PacketPool pool, FlowPath path,
+                          long warmupNs, long seed) {
     }
 }

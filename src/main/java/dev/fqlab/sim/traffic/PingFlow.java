@@ -1,14 +1,10 @@
 package dev.fqlab.sim.traffic;
 
 import dev.fqlab.sim.core.Event;
-import dev.fqlab.sim.core.Simulator;
 import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.packet.Packet;
-import dev.fqlab.sim.packet.PacketPool;
 import dev.fqlab.sim.result.LatencyStats;
-import dev.fqlab.sim.scenario.FlowSpec;
 import dev.fqlab.sim.scenario.TrafficSpec;
-import dev.fqlab.sim.stats.FlowStats;
 import dev.fqlab.sim.stats.LatencyRecorder;
 import java.util.Arrays;
 
@@ -37,14 +33,13 @@ public final class PingFlow extends Flow {
         }
     };
 
-    public PingFlow(int id, FlowSpec spec, FlowStats stats, Simulator sim, PacketPool pool, FlowPath path,
-                    long warmupNs) {
-        super(id, spec, stats, sim, pool, path);
+    public PingFlow(Context context) {
+        super(context);
         this.ping = (TrafficSpec.Ping) spec.traffic();
         this.startNs = Time.seconds(spec.startS());
         this.stopNs = Time.seconds(spec.stopS());
         this.intervalNs = Time.ms(ping.intervalMs());
-        this.warmupNs = warmupNs;
+        this.warmupNs = context.warmupNs();
         Arrays.fill(pendingSeq, -1);
     }
 

@@ -2,13 +2,9 @@ package dev.fqlab.sim.traffic;
 
 import dev.fqlab.sim.core.Event;
 import dev.fqlab.sim.core.RandomStream;
-import dev.fqlab.sim.core.Simulator;
 import dev.fqlab.sim.core.Time;
-import dev.fqlab.sim.packet.PacketPool;
 import dev.fqlab.sim.scenario.Direction;
-import dev.fqlab.sim.scenario.FlowSpec;
 import dev.fqlab.sim.scenario.TrafficSpec;
-import dev.fqlab.sim.stats.FlowStats;
 
 /**
  * A constant-bit-rate UDP sender (scenario.md {@code udp}), like {@code iperf -u -b}: every send event emits
@@ -35,10 +31,9 @@ public final class UdpFlow extends Flow {
         }
     };
 
-    public UdpFlow(int id, FlowSpec spec, FlowStats stats, Simulator sim, PacketPool pool, FlowPath path,
-                   RandomStream jitter) {
-        super(id, spec, stats, sim, pool, path);
-        this.jitter = jitter;
+    public UdpFlow(Context context) {
+        super(context);
+        this.jitter = RandomStream.of(context.seed(), "flow." + spec.name() + ".jitter");
         this.udp = (TrafficSpec.Udp) spec.traffic();
         this.up = spec.direction() == Direction.UP;
         this.startNs = Time.seconds(spec.startS());

@@ -1,16 +1,12 @@
 package dev.fqlab.sim.traffic.tcp;
 
-import dev.fqlab.sim.core.Simulator;
 import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.packet.Packet;
-import dev.fqlab.sim.packet.PacketPool;
 import dev.fqlab.sim.result.TcpStats;
 import dev.fqlab.sim.scenario.Direction;
 import dev.fqlab.sim.scenario.EcnCodepoint;
-import dev.fqlab.sim.scenario.FlowSpec;
 import dev.fqlab.sim.scenario.TcpOrigin;
 import dev.fqlab.sim.scenario.TrafficSpec;
-import dev.fqlab.sim.stats.FlowStats;
 import dev.fqlab.sim.stats.TcpRecorder;
 import dev.fqlab.sim.traffic.Flow;
 
@@ -54,9 +50,8 @@ public final class TcpFlow extends Flow {
     private final TcpSender sender;
     private final TcpReceiver receiver;
 
-    public TcpFlow(int id, FlowSpec spec, FlowStats stats, Simulator sim, PacketPool pool, FlowPath path,
-                   long warmupNs) {
-        super(id, spec, stats, sim, pool, path);
+    public TcpFlow(Context context) {
+        super(context);
         TrafficSpec.Tcp tcp = (TrafficSpec.Tcp) spec.traffic();
         boolean dataUp = spec.direction() == Direction.UP;
         // TCP Small Queues binds senders next to the device queue: on the AP or router, or on the station or host
@@ -64,7 +59,7 @@ public final class TcpFlow extends Flow {
         int ect = spec.ecn() == EcnCodepoint.NOT_ECT ? 0 : spec.ecn().bits();
         Transfer transfer = new Transfer(tcp.mss(), tcp.bytes(), Time.seconds(spec.stopS()));
         this.startNs = Time.seconds(spec.startS());
-        this.recorder = new TcpRecorder(warmupNs);
+        this.recorder = new TcpRecorder(context.warmupNs());
         this.sender = new TcpSender(sim, new End(dataUp), tcp, transfer, tsq, ect, recorder);
         this.receiver = new TcpReceiver(sim, new End(!dataUp), transfer);
     }

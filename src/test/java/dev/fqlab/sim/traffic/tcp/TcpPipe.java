@@ -71,7 +71,7 @@ final class TcpPipe {
         };
         PacketSink down = entry(new DelayLine(sim, oneWayNs, deliver));
         PacketSink up = entry(new DelayLine(sim, oneWayNs, deliver));
-        this.flow = new TcpFlow(0, spec, stats, sim, pool, new Flow.FlowPath(down, 1, up, 2), 0);
+        this.flow = new TcpFlow(new Flow.Context(0, spec, stats, sim, pool, new Flow.FlowPath(down, 1, up, 2), 0, 1));
     }
 
     private PacketSink entry(PacketSink next) {
