@@ -354,7 +354,11 @@ final class ObjectScope implements Scope, Report {
         }
         String value = raw.stringValue();
         int length = value.codePointCount(0, value.length());
-        if (field.maxLength() > 0 && length > field.maxLength()) {
+        // Every string field: no NUL or other control characters but tab and line breaks, no unpaired surrogates.
+        String text = Text.freeText(value);
+        if (text != null) {
+            fail(slot, field.name(), text);
+        } else if (field.maxLength() > 0 && length > field.maxLength()) {
             fail(slot, field.name(), "must be " + expected + " (got " + length + ")");
         } else if (field.pattern() != null && !field.pattern().matcher(value).matches()) {
             fail(slot, field.name(), "must match " + field.pattern().pattern() + " (" + field.patternNote() + ")"

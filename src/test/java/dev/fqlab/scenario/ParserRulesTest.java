@@ -178,7 +178,7 @@ class ParserRulesTest {
 
     @Test
     void messagesSayWhatIsExpected() {
-        assertThat(onlyError(with("/link/rateMbps", "0")).message()).startsWith("must be a number > 0 and ≤ 100000");
+        assertThat(onlyError(with("/link/rateMbps", "0")).message()).startsWith("must be a number ≥ 0.000001 and ≤ 100000");
         assertThat(onlyError(with("/stack", "{\"qdisc\": {\"type\": \"fq_codel\", \"quantum\": 255}}")).message())
                 .contains("≥ 256").contains("Linux raises smaller values to 256");
         assertThat(onlyError(with("/flows/0", "{\"name\": \"t\", \"type\": \"tcp\", \"mss\": 100}")).message())

@@ -360,9 +360,11 @@ final class RandomDocuments {
         maybe(() -> flow.put("packetBytes", intIn(28, maxPacketBytes())));
         switch (random.nextInt(3)) {
             case 0 -> {
-                number(flow, "rateMbps", rate());
                 maybe(() -> flow.put("packets", packets()));
                 maybe(() -> flow.put("burst", intIn(1, 100_000)));
+                // at most an hour between send events: burst × packetBytes × 8 bits within 3600 s of the rate
+                double bits = flow.path("burst").asLong(1) * flow.path("packetBytes").asLong(1500) * 8.0;
+                number(flow, "rateMbps", Math.max(rate(), bits / 3.6e9 * 1.000001));
             }
             case 1 -> {
                 number(flow, "intervalMs", oneOf(() -> 3_600_000.0, () -> 3_600_000 * (1 - random.nextDouble())));

@@ -41,18 +41,21 @@ public record Scenario(
      * {@code result_series} rows, seconds to store. 1024 flows for 600 s at the default 100 ms would be 12 million.
      */
     public static final long MAX_SERIES_VALUES = 2_000_000;
+    /** The engine counts time in whole nanoseconds: a shorter run would round to none. */
+    static final double MIN_DURATION_S = 1e-9;
 
     public static final RecordSchema<Scenario> SCHEMA = RecordSchema.of(Scenario.class, "Scenario",
             "The input of one experiment. Field names carry their units (Ms, S, Mbps, Bytes). Every field has a "
                     + "default except the required ones; unknown fields are rejected, and validation reports every bad "
                     + "field at once as a JSON Pointer with a message.",
-            string("name").optional().maxLength(200).help("Free text."),
+            string("name").optional().maxLength(200).help("Free text: no control characters but tab and line breaks."),
             integer("seed").defaultValue(1).range(IntRange.INT64)
                     .help("The only source of randomness: the same scenario and seed give an identical result."),
             number("durationS").required()
-                    .range(NumberRange.greaterThan(0),
-                            s -> NumberRange.openClosed(0, s.limits().maxDurationS()),
-                            "> 0 and ≤ the service limit (fqlab.limits.max-duration-s, default 600)")
+                    .range(NumberRange.atLeast(MIN_DURATION_S),
+                            s -> NumberRange.closed(MIN_DURATION_S, s.limits().maxDurationS()),
+                            "≥ 0.000000001 (1 ns, the engine's resolution) and ≤ the service limit "
+                                    + "(fqlab.limits.max-duration-s, default 600)")
                     .unit("s").help("Simulated time."),
             number("warmupS").defaultValue(0)
                     .range(NumberRange.atLeast(0), Scenario::warmupRange, "≥ 0 and < durationS").unit("s")
@@ -109,14 +112,15 @@ public record Scenario(
         if (samples.compareTo(BigDecimal.valueOf(interval).multiply(BigDecimal.valueOf(MAX_SAMPLES))) <= 0) {
             return null;
         }
+        // Exact: durationS·1000 / 20000 is a terminating decimal, so the value named is itself accepted.
         return "too many samples: durationS·1000/sampleIntervalMs must be ≤ " + MAX_SAMPLES + ", so with durationS "
                 + NumberRange.format(durationS) + " use 0 (no series) or ≥ "
-                + NumberRange.format(durationS * 1000 / MAX_SAMPLES) + " ms";
+                + samples.divide(BigDecimal.valueOf(MAX_SAMPLES)).stripTrailingZeros().toPlainString() + " ms";
     }
 
     /**
      * The time series must fit {@link #MAX_SERIES_VALUES}: 2 series per flow (4 for TCP), 6 per station and 5 for the
-     * qdisc, one value per sample each.
+     * qdisc, one value per sample each. The message names the smallest whole sampleIntervalMs that fits.
      */
     private static void seriesFit(Scenario scenario, Report report) {
         if (scenario.sampleIntervalMs() == 0) {
@@ -124,12 +128,36 @@ public record Scenario(
         }
         long series = 5 + 6L * scenario.stations().size()
                 + scenario.flows().stream().mapToLong(f -> f.traffic() instanceof TrafficSpec.Tcp ? 4 : 2).sum();
-        long samples = (long) Math.ceil(scenario.durationS() * 1000 / scenario.sampleIntervalMs() - 1e-9);
+        long samples = samples(scenario.durationS(), scenario.sampleIntervalMs());
         if (samples * series > MAX_SERIES_VALUES) {
-            double minimum = Math.ceil(scenario.durationS() * 1000 * series / MAX_SERIES_VALUES);
+            double minimum = smallestFittingInterval(scenario.durationS(), series);
             report.fail("sampleIntervalMs", "too many time-series values: " + series + " series × " + samples
-                    + " samples = " + (samples * series) + ", at most " + MAX_SERIES_VALUES + "; use 0 (no series) or ≥ "
-                    + NumberRange.format(minimum) + " ms");
+                    + " samples = " + (samples * series) + ", at most " + MAX_SERIES_VALUES + "; use 0 (no series)"
+                    + (minimum <= MAX_SAMPLE_INTERVAL_MS ? " or ≥ " + NumberRange.format(minimum) + " ms" : ""));
         }
+    }
+
+    /** The largest sampleIntervalMs. */
+    private static final double MAX_SAMPLE_INTERVAL_MS = 60_000;
+
+    /** Samples of a series: one per started interval. */
+    private static long samples(double durationS, double sampleIntervalMs) {
+        return (long) Math.ceil(durationS * 1000 / sampleIntervalMs - 1e-9);
+    }
+
+    /**
+     * The smallest whole number of ms whose samples × {@code series} fit: at most ⌊max / series⌋ samples, so an
+     * interval of at least durationS·1000 / ⌊max / series⌋, rounded up (and checked with the rule's own arithmetic).
+     */
+    private static double smallestFittingInterval(double durationS, long series) {
+        long fit = MAX_SERIES_VALUES / series;
+        if (fit == 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double interval = Math.max(1, Math.ceil(durationS * 1000 / fit));
+        while (interval <= MAX_SAMPLE_INTERVAL_MS && samples(durationS, interval) * series > MAX_SERIES_VALUES) {
+            interval++;
+        }
+        return interval;
     }
 }

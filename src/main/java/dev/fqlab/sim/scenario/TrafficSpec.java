@@ -10,6 +10,9 @@ import dev.fqlab.sim.scenario.schema.RecordSchema;
 import dev.fqlab.sim.scenario.schema.Report;
 import dev.fqlab.sim.scenario.schema.Scope;
 import dev.fqlab.sim.scenario.schema.Variants;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 
 /** What a flow sends (scenario.md {@code flows[].type} and its fields). */
 public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping, TrafficSpec.Tcp {
@@ -39,14 +42,21 @@ public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping, T
             implements TrafficSpec {
 
         static final int MAX_BURST = 100_000;
+        /** Send intervals are whole nanoseconds in the engine: shorter would be no interval at all. */
+        static final double MIN_INTERVAL_MS = 0.000001;
+        static final double MAX_INTERVAL_MS = 3_600_000;
 
         static final RecordSchema<Udp> SCHEMA = RecordSchema.variant(Udp.class, "udp",
                 "Constant bit rate of whole IP packets; a rate above capacity saturates (iperf -u -b).",
-                number("rateMbps").optional().range(NumberRange.openClosed(0, 100_000)).unit("Mbit/s")
-                        .help("Sending rate of IP bytes. Exactly one of rateMbps and intervalMs."),
-                number("intervalMs").optional().range(NumberRange.closed(0, 3_600_000)).unit("ms")
-                        .help("Time between send events (0 with packets N sends one burst of N at startS). Exactly one "
-                                + "of rateMbps and intervalMs."),
+                number("rateMbps").optional().range(NumberRange.openClosed(0, 100_000)).check(Udp::sendInterval)
+                        .unit("Mbit/s")
+                        .help("Sending rate of IP bytes. Exactly one of rateMbps and intervalMs. The send interval "
+                                + "it gives (burst × packetBytes × 8 / rate) must be at most intervalMs' maximum, "
+                                + "3600000 ms."),
+                number("intervalMs").optional().range(NumberRange.closed(MIN_INTERVAL_MS, MAX_INTERVAL_MS).orZero())
+                        .unit("ms")
+                        .help("Time between send events (0 with packets N sends one burst of N at startS; else at "
+                                + "least 1 ns, the engine's resolution). Exactly one of rateMbps and intervalMs."),
                 SharedFields.packetBytes(1500),
                 integer("packets").optional().range(IntRange.atLeast(1))
                         .help("Total packets to send; absent = until stopS. Required (and at most 100000) when "
@@ -87,6 +97,28 @@ public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping, T
                     ? "must equal packets (or be omitted) when intervalMs is 0" : null;
         }
 
+        /**
+         * The interval a rate gives must be one intervalMs could give: a rate of 1e-300 Mbit/s would put the next
+         * packet beyond the engine's nanosecond clock (and stall the run).
+         */
+        private static String sendInterval(Scope flow, Double rateMbps) {
+            Long packetBytes = flow.integer("packetBytes");
+            Long burst = flow.integer("burst");
+            if (packetBytes == null || burst == null) {
+                return null; // reported where they are
+            }
+            // Exact decimal arithmetic: interval = bits / rate ≤ MAX_INTERVAL_MS ⇔ rateMbps · 3.6e9 ≥ bits.
+            BigDecimal bits = BigDecimal.valueOf(burst * packetBytes * 8);
+            BigDecimal perInterval = BigDecimal.valueOf(MAX_INTERVAL_MS).multiply(BigDecimal.valueOf(1000));
+            if (BigDecimal.valueOf(rateMbps).multiply(perInterval).compareTo(bits) >= 0) {
+                return null;
+            }
+            BigDecimal minimum = bits.divide(perInterval, new MathContext(6, RoundingMode.UP));
+            return "must be ≥ " + minimum.stripTrailingZeros().toPlainString() + " with " + burst + " packet"
+                    + (burst == 1 ? "" : "s") + " of " + packetBytes + " bytes per send event: a lower rate leaves "
+                    + "more than " + NumberRange.format(MAX_INTERVAL_MS) + " ms (intervalMs' maximum) between them";
+        }
+
         private static void rateOrInterval(Scope flow, Report report) {
             if (flow.has("rateMbps") == flow.has("intervalMs")) {
                 report.failObject("a udp flow needs exactly one of rateMbps and intervalMs");
@@ -110,8 +142,8 @@ public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping, T
 
         static final RecordSchema<Ping> SCHEMA = RecordSchema.variant(Ping.class, "ping",
                 "isoping-like probe: a packet each way every interval; reports round-trip and one-way delays.",
-                number("intervalMs").defaultValue(500).range(NumberRange.openClosed(0, 3_600_000)).unit("ms")
-                        .help("Time between probes."),
+                number("intervalMs").defaultValue(500).range(NumberRange.closed(Udp.MIN_INTERVAL_MS, 3_600_000))
+                        .unit("ms").help("Time between probes (at least 1 ns, the engine's resolution)."),
                 SharedFields.packetBytes(64));
 
         @Override

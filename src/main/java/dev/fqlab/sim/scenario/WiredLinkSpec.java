@@ -17,7 +17,11 @@ import dev.fqlab.sim.scenario.schema.RecordSchema;
 public record WiredLinkSpec(double rateMbps, double upRateMbps, double lossRate, int l2OverheadBytes)
         implements LinkSpec {
 
-    private static final NumberRange RATE_MBPS = NumberRange.openClosed(0, 100_000);
+    /**
+     * 1 bit/s to 100 Gbit/s: below 1 bit/s a frame's serialisation time no longer fits the engine's nanosecond
+     * clock (the largest frame takes 6 days at 1 bit/s).
+     */
+    private static final NumberRange RATE_MBPS = NumberRange.closed(0.000001, 100_000);
 
     public static final RecordSchema<WiredLinkSpec> SCHEMA = RecordSchema.variant(WiredLinkSpec.class, "wired",
             "One bottleneck link with the stack's qdisc on its egress in each direction, like an HTB-shaped interface.",

@@ -101,6 +101,10 @@ public final class Field {
         return new Field(Kind.BOOLEAN, name);
     }
 
+    /**
+     * A string. Whatever else it declares, the reader refuses control characters other than tab and line breaks
+     * and unpaired surrogates in every string field (PostgreSQL cannot store U+0000).
+     */
     public static Field string(String name) {
         return new Field(Kind.STRING, name);
     }
