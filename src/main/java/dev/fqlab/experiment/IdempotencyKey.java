@@ -1,5 +1,6 @@
 package dev.fqlab.experiment;
 
+import dev.fqlab.scenario.Text;
 import dev.fqlab.web.ApiError;
 import dev.fqlab.web.ApiProblem;
 import java.util.List;
@@ -20,6 +21,10 @@ public record IdempotencyKey(String key, String bodySha256) {
         if (header.isBlank() || header.length() > MAX_LENGTH) {
             throw ApiProblem.invalid(List.of(ApiError.parameter("Idempotency-Key",
                     "must be 1 to " + MAX_LENGTH + " characters, not blank")));
+        }
+        String text = Text.label(header);
+        if (text != null) {
+            throw ApiProblem.invalid(List.of(ApiError.parameter("Idempotency-Key", text)));
         }
         return new IdempotencyKey(header, SubmissionReader.sha256(body == null ? new byte[0] : body));
     }

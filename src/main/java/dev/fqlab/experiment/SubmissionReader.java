@@ -8,6 +8,7 @@ import dev.fqlab.scenario.JsonMergePatch;
 import dev.fqlab.scenario.ParsedScenario;
 import dev.fqlab.scenario.ScenarioJson;
 import dev.fqlab.scenario.ScenarioParser;
+import dev.fqlab.scenario.Text;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.web.ApiError;
 import dev.fqlab.web.ApiProblem;
@@ -143,6 +144,11 @@ public class SubmissionReader {
             errors.add(ApiError.at("/name", "must be at most " + MAX_NAME_LENGTH + " characters"));
             return null;
         }
+        String text = Text.freeText(name.stringValue());
+        if (text != null) {
+            errors.add(ApiError.at("/name", text));
+            return null;
+        }
         return name.stringValue().isBlank() ? null : name.stringValue();
     }
 
@@ -165,6 +171,8 @@ public class SubmissionReader {
                 errors.add(ApiError.at("/tags/" + i, "must be a string"));
             } else if (tag.stringValue().isBlank() || tag.stringValue().length() > MAX_TAG_LENGTH) {
                 errors.add(ApiError.at("/tags/" + i, "must be 1 to " + MAX_TAG_LENGTH + " characters, not blank"));
+            } else if (Text.label(tag.stringValue()) != null) {
+                errors.add(ApiError.at("/tags/" + i, Text.label(tag.stringValue())));
             } else {
                 unique.add(tag.stringValue());
             }

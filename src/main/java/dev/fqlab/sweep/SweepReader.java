@@ -11,6 +11,7 @@ import dev.fqlab.scenario.JsonPointers;
 import dev.fqlab.scenario.ParsedScenario;
 import dev.fqlab.scenario.ScenarioJson;
 import dev.fqlab.scenario.ScenarioParser;
+import dev.fqlab.scenario.Text;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.web.ApiError;
 import dev.fqlab.web.ApiProblem;
@@ -215,9 +216,14 @@ public class SweepReader {
     private List<ApiError> locate(FieldError error, List<Integer> failing, int combinations, Base base,
             List<SweepParameter> parameters, boolean fromPreset) {
         int owner = -1;
+        boolean unknown = error.message().startsWith("unknown field");
         for (int i = 0; i < parameters.size(); i++) {
             String pointer = parameters.get(i).pointer();
-            if (JsonPointers.isUnder(error.pointer(), pointer)
+            // Under the pointer; or an unknown field the pointer itself created on its way ("/x/y" where the base
+            // has no "x"): that field is the pointer's mistake, not the base's.
+            boolean created = unknown && JsonPointers.isUnder(pointer, error.pointer())
+                    && base.scenario().at(error.pointer()).isMissingNode();
+            if ((JsonPointers.isUnder(error.pointer(), pointer) || created)
                     && (owner < 0 || pointer.length() > parameters.get(owner).pointer().length())) {
                 owner = i;
             }
@@ -229,7 +235,7 @@ public class SweepReader {
             for (int c : failing) {
                 values.add(indices(parameters, c)[owner]);
             }
-            boolean unknownField = error.pointer().equals(parameter.pointer()) && error.message().startsWith("unknown field");
+            boolean unknownField = unknown && JsonPointers.isUnder(parameter.pointer(), error.pointer());
             for (int j : values) {
                 located.add(fromPreset ? ApiError.at("/preset", "variant " + parameter.display(j) + ": " + error.pointer() + " " + error.message())
                         : unknownField ? ApiError.at("/parameters/" + owner + "/pointer", error.message())
@@ -425,11 +431,15 @@ public class SweepReader {
         JsonNode name = nonNull(node.get("name"));
         if (name != null && (!name.isString() || name.stringValue().isBlank() || name.stringValue().length() > MAX_LABEL_LENGTH)) {
             errors.add(ApiError.at(at + "/name", "must be a string of 1 to " + MAX_LABEL_LENGTH + " characters, not blank"));
+        } else if (name != null && Text.label(name.stringValue()) != null) {
+            errors.add(ApiError.at(at + "/name", Text.label(name.stringValue())));
         }
         JsonNode pointer = node.get("pointer");
         if (pointer == null || !pointer.isString() || JsonPointers.tokens(pointer.stringValue()) == null) {
             errors.add(ApiError.at(at + "/pointer", "required: an RFC 6901 JSON Pointer into the scenario, e.g. "
                     + "\"/flows/0/rateMbps\" ('~' written as ~0, '/' as ~1)"));
+        } else if (Text.label(pointer.stringValue()) != null) {
+            errors.add(ApiError.at(at + "/pointer", Text.label(pointer.stringValue())));
         }
         JsonNode values = node.get("values");
         if (values == null || !values.isArray() || values.isEmpty()) {
@@ -452,6 +462,8 @@ public class SweepReader {
                     if (!label.isString() || label.stringValue().isBlank() || label.stringValue().length() > MAX_LABEL_LENGTH) {
                         errors.add(ApiError.at(at + "/labels/" + j, "must be a string of 1 to " + MAX_LABEL_LENGTH
                                 + " characters, not blank"));
+                    } else if (Text.label(label.stringValue()) != null) {
+                        errors.add(ApiError.at(at + "/labels/" + j, Text.label(label.stringValue())));
                     } else if (!seen.add(label.stringValue())) {
                         errors.add(ApiError.at(at + "/labels/" + j, "'" + label.stringValue() + "' labels another value already"));
                     } else {
@@ -506,6 +518,8 @@ public class SweepReader {
             JsonNode metric = metrics.get(i);
             if (!metric.isString() || metric.stringValue().isBlank() || metric.stringValue().length() > 200) {
                 errors.add(ApiError.at(at + "/" + i, "must be a metric name of 1 to 200 characters"));
+            } else if (Text.label(metric.stringValue()) != null) {
+                errors.add(ApiError.at(at + "/" + i, Text.label(metric.stringValue())));
             } else {
                 names.add(metric.stringValue());
             }
