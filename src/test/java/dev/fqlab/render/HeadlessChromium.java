@@ -84,8 +84,10 @@ final class HeadlessChromium implements AutoCloseable {
             throw new IllegalStateException("navigation to " + url + " failed: " + navigation.get("errorText"));
         }
         loaded.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-        JsonNode facts = call("Runtime.evaluate", object().put("expression", "JSON.stringify(" + factsScript + ")")
-                .put("returnByValue", true)).path("result").path("value");
+        // The facts may be a promise (a page that renders after load, like Swagger UI): awaited either way.
+        JsonNode facts = call("Runtime.evaluate", object()
+                .put("expression", "Promise.resolve(" + factsScript + ").then(JSON.stringify)")
+                .put("awaitPromise", true).put("returnByValue", true)).path("result").path("value");
         JsonNode size = call("Page.getLayoutMetrics", null).path("cssContentSize");
         ObjectNode clip = object().put("x", 0).put("y", 0).put("width", size.path("width").asDouble())
                 .put("height", size.path("height").asDouble()).put("scale", 1);

@@ -74,4 +74,43 @@ class ReportInBrowserTest extends ServiceTest {
             assertThat(sweep.facts().get("width").asInt()).as("no horizontal overflow").isLessThanOrEqualTo(1200);
         }
     }
+
+    /**
+     * The scenario reference and a plot opened on their own, and Swagger UI, each under the Content-Security-Policy
+     * the service sends with it: the browser reports no error (a blocked load or script would be one) and each shows
+     * what it should.
+     */
+    @Test
+    void theReferenceAPlotAndSwaggerUiWorkUnderTheirPolicies() throws Exception {
+        ExternalTool chromium = ExternalTool.require("chromium", "apt-get install chromium");
+        String base = "http://127.0.0.1:" + port;
+        String plot = base + "/api/v1/experiments/" + DemoExperiment.id(api) + "/plots/latency-cdf.svg";
+        try (HeadlessChromium browser = HeadlessChromium.start(chromium)) {
+            HeadlessChromium.PageLoad reference = browser.open(base + "/api/v1/reference/scenario", 1200, """
+                    ({sections: document.querySelectorAll('h2').length,
+                      width: document.documentElement.scrollWidth})""");
+            assertThat(reference.errors()).as("errors the browser reported").isEmpty();
+            assertThat(reference.requestedUrls()).containsExactly(base + "/api/v1/reference/scenario");
+            assertThat(reference.facts().get("sections").asInt()).isGreaterThan(10);
+
+            HeadlessChromium.PageLoad svg = browser.open(plot, 1200, """
+                    ({paths: document.querySelectorAll('path, polyline, line').length,
+                      text: document.documentElement.textContent.length})""");
+            assertThat(svg.errors()).as("errors the browser reported").isEmpty();
+            assertThat(svg.facts().get("paths").asInt()).isGreaterThan(5);
+
+            // Swagger UI builds its page from /v3/api-docs after load: wait for the title it renders.
+            HeadlessChromium.PageLoad swagger = browser.open(base + "/swagger-ui/index.html", 1200, """
+                    new Promise(done => { const start = Date.now(); (function poll() {
+                      const title = document.querySelector('.swagger-ui .info .title');
+                      const operations = document.querySelectorAll('.opblock').length;
+                      if ((title && operations > 0) || Date.now() - start > 30000) {
+                        done({title: title ? title.textContent : null, operations});
+                      } else { setTimeout(poll, 100); } })(); })""");
+            DemoExperiment.keep("swagger-ui.png", swagger.screenshot());
+            assertThat(swagger.errors()).as("errors the browser reported").isEmpty();
+            assertThat(swagger.facts().get("title").asString()).contains("fqlab");
+            assertThat(swagger.facts().get("operations").asInt()).isGreaterThan(10);
+        }
+    }
 }

@@ -29,6 +29,10 @@ public final class Api {
         this.token = token;
     }
 
+    public int port() {
+        return Integer.parseInt(base.substring(base.lastIndexOf(':') + 1));
+    }
+
     public Api withToken(String newToken) {
         return new Api(Integer.parseInt(base.substring(base.lastIndexOf(':') + 1)), newToken);
     }
@@ -70,6 +74,14 @@ public final class Api {
 
     public Response delete(String path) {
         return send(request(path).DELETE());
+    }
+
+    /** Any method, path, headers and body (null: none), for requests the helpers above do not make. */
+    public Response send(String method, String path, java.util.Map<String, String> headers, byte[] body) {
+        HttpRequest.Builder builder = request(path).method(method,
+                body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
+        headers.forEach(builder::header);
+        return send(builder);
     }
 
     public Response send(String method, String path) {
