@@ -8,6 +8,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
@@ -43,8 +44,10 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     @Override
     protected ResponseEntity<Object> handleHttpMediaTypeNotSupported(HttpMediaTypeNotSupportedException ex,
             HttpHeaders headers, HttpStatusCode status, WebRequest request) {
-        ex.getBody().setDetail("Content-Type '" + ex.getContentType() + "' is not supported here; send the body as "
-                + "application/json (curl: -H 'Content-Type: application/json').");
+        String sent = ex.getContentType() != null ? ex.getContentType().toString()
+                : request.getHeader(HttpHeaders.CONTENT_TYPE);
+        ex.getBody().setDetail((sent == null ? "A body without Content-Type" : "Content-Type '" + sent + "'")
+                + " is not supported here; send the body as application/json (curl: -H 'Content-Type: application/json').");
         return super.handleHttpMediaTypeNotSupported(ex, headers, status, request);
     }
 
@@ -67,6 +70,11 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
             if (problem.getInstance() == null && request instanceof ServletWebRequest servlet) {
                 problem.setInstance(URI.create(servlet.getRequest().getRequestURI()));
             }
+            // Always problem+json, whatever the Accept header says (even one that does not parse: 406).
+            HttpHeaders withType = new HttpHeaders();
+            withType.putAll(headers);
+            withType.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
+            headers = withType;
         }
         return super.createResponseEntity(body, headers, statusCode, request);
     }

@@ -20,6 +20,14 @@ public class ProblemErrorController implements ErrorController {
 
     @RequestMapping("${server.error.path:${error.path:/error}}")
     ResponseEntity<ProblemDetail> error(HttpServletRequest request) {
+        if (request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE) == null) {
+            // Asked for directly, not forwarded by the container: there is no such endpoint (it was a 500).
+            ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND,
+                    "No endpoint " + request.getMethod() + " " + request.getRequestURI() + ".");
+            problem.setType(ApiExceptionHandler.ABOUT_BLANK);
+            problem.setInstance(URI.create(request.getRequestURI()));
+            return ResponseEntity.status(HttpStatus.NOT_FOUND).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
+        }
         HttpStatus status = statusOf(request);
         ProblemDetail problem = ProblemDetail.forStatus(status);
         problem.setType(ApiExceptionHandler.ABOUT_BLANK);
