@@ -2,6 +2,7 @@ package dev.fqlab.result;
 
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /** CSV as fqlab writes it (RFC 4180): CRLF lines, quoting only where needed, numbers in plain decimal notation. */
 public final class Csv {
@@ -31,11 +32,24 @@ public final class Csv {
         csv.append("\r\n");
     }
 
-    /** RFC 4180 quoting, for a name or a JSON value with a comma, quote or line break. */
+    /**
+     * RFC 4180 quoting, for a name or a JSON value with a comma, quote or line break; also a ';' (the separator
+     * spreadsheets use in many locales). A text that a spreadsheet would take for a formula (starting with =, +, -,
+     * @, tab or carriage return: OWASP's CSV injection guidance) gets a leading ' and quotes, so it is read as text;
+     * a number (-0.5, -1E-5) is left as it is.
+     */
     static String escape(String field) {
-        if (field.indexOf(',') < 0 && field.indexOf('"') < 0 && field.indexOf('\n') < 0 && field.indexOf('\r') < 0) {
+        boolean formula = !field.isEmpty() && FORMULA_START.indexOf(field.charAt(0)) >= 0
+                && !NUMBER.matcher(field).matches();
+        if (!formula && field.indexOf(',') < 0 && field.indexOf('"') < 0 && field.indexOf('\n') < 0
+                && field.indexOf('\r') < 0 && field.indexOf(';') < 0) {
             return field;
         }
-        return '"' + field.replace("\"", "\"\"") + '"';
+        return '"' + (formula ? "'" : "") + field.replace("\"", "\"\"") + '"';
     }
+
+    /** The first characters that make a spreadsheet evaluate a cell. */
+    private static final String FORMULA_START = "=+-@\t\r";
+    /** A plain decimal number, as {@link #format} writes them (and JSON numbers): a spreadsheet reads it as one. */
+    private static final Pattern NUMBER = Pattern.compile("-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?");
 }

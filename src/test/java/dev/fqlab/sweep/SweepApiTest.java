@@ -97,6 +97,57 @@ class SweepApiTest extends ServiceTest {
     }
 
     @Test
+    void tableCsvNeverHandsASpreadsheetAFormula() {
+        // OWASP "CSV Injection": a cell starting with = + - @ (or tab, CR) is evaluated by Excel and LibreOffice.
+        String tag = "formula-" + UUID.randomUUID();
+        JsonNode submitted = submitSweep("""
+                {"tags": ["%s"], "base": {"scenario": %s},
+                 "parameters": [{"name": "=cmd|' /C calc'!A0", "pointer": "/link/rateMbps", "values": [5, 10, 20, 40],
+                                 "labels": ["=1+1", "@SUM(A1:A9)", "+2", "-3-3"]}]}"""
+                .formatted(tag, tinyScenario(tag)));
+        String id = submitted.get("id").asString();
+        awaitSweep(id, "SUCCEEDED");
+
+        Api.Response table = api.get(PATH + "/" + id + "/table.csv?metric=summary.throughputMbps&stats=mean");
+        assertThat(table.status()).isEqualTo(200);
+        List<List<String>> cells = table.body().lines().map(SweepApiTest::cells).toList();
+        assertThat(cells.getFirst()).containsExactly("'=cmd|' /C calc'!A0", "n", "summary.throughputMbps mean");
+        assertThat(cells.subList(1, 5)).extracting(row -> row.getFirst())
+                .containsExactly("'=1+1", "'@SUM(A1:A9)", "'+2", "'-3-3");
+        for (List<String> row : cells) {
+            for (String cell : row) {
+                assertThat(cell).as("a cell a spreadsheet would evaluate").doesNotMatch("(?s)[=+@\t\r].*");
+                assertThat(cell.startsWith("-") && !cell.matches("-[0-9.]+")).as(cell).isFalse();
+            }
+        }
+        // The numbers stay numbers.
+        assertThat(Double.parseDouble(cells.get(1).get(2))).isPositive();
+    }
+
+    /** The cells of one RFC 4180 line (quotes removed, "" unescaped). */
+    static List<String> cells(String line) {
+        List<String> cells = new ArrayList<>();
+        StringBuilder cell = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quoted && c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                cell.append('"');
+                i++;
+            } else if (c == '"') {
+                quoted = !quoted;
+            } else if (c == ',' && !quoted) {
+                cells.add(cell.toString());
+                cell.setLength(0);
+            } else {
+                cell.append(c);
+            }
+        }
+        cells.add(cell.toString());
+        return cells;
+    }
+
+    @Test
     void theRowsAreTheMeanAndSampleStandardDeviationOfTheRepetitionsResults() {
         JsonNode sweep = awaitSweep(submitSweep(twoByTwo("hand-" + UUID.randomUUID())).get("id").asString(), "SUCCEEDED");
 
