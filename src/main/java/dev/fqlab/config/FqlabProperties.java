@@ -16,9 +16,14 @@ import org.springframework.util.unit.DataSize;
  * @param apiToken when set, every /api/** call needs {@code Authorization: Bearer <token>}
  * @param instanceName names this instance in {@code worker} and as the db-scheduler scheduler name
  * @param progressInterval how often a running simulation writes its progress (and learns of a remote cancel)
- * @param countsCacheTtl how long the queued/running gauges reuse one database count
+ * @param countsCacheTtl how often a background thread counts the queued/running experiments for the gauges (a
+ *                       scrape never waits for the database; it shows the last count and its age)
  * @param yieldToRequests whether running simulations pause (up to 2 ms at a time) while this instance answers HTTP
  *                        requests, so that answers stay fast when every worker is busy
+ * @param countsTimeout the longest the background count's query may run before it gives up (the wait for a
+ *                      connection is the pool's, {@code spring.datasource.hikari.connection-timeout})
+ * @param resultStoreRetry how long a finished run keeps trying to store its result while the database is unavailable;
+ *                         after that it leaves the experiment to run again
  */
 @ConfigurationProperties("fqlab")
 public record FqlabProperties(
@@ -29,7 +34,9 @@ public record FqlabProperties(
         @DefaultValue Limits limits,
         @DefaultValue("300ms") Duration progressInterval,
         @DefaultValue("5s") Duration countsCacheTtl,
-        @DefaultValue("true") boolean yieldToRequests) {
+        @DefaultValue("true") boolean yieldToRequests,
+        @DefaultValue("1s") Duration countsTimeout,
+        @DefaultValue("10m") Duration resultStoreRetry) {
 
     public FqlabProperties {
         require(workers >= 1, "fqlab.workers must be at least 1, was " + workers);
@@ -37,7 +44,9 @@ public record FqlabProperties(
         require(instanceName != null && !instanceName.isBlank() && instanceName.length() <= 200,
                 "fqlab.instance-name must be 1 to 200 characters");
         require(!progressInterval.isNegative() && !progressInterval.isZero(), "fqlab.progress-interval must be positive");
-        require(!countsCacheTtl.isNegative(), "fqlab.counts-cache-ttl must not be negative");
+        require(countsCacheTtl.toMillis() >= 10, "fqlab.counts-cache-ttl must be at least 10ms");
+        require(countsTimeout.toSeconds() >= 1, "fqlab.counts-timeout must be at least 1s (JDBC query timeouts are whole seconds)");
+        require(!resultStoreRetry.isNegative(), "fqlab.result-store-retry must not be negative");
         if (apiToken != null && apiToken.isBlank()) {
             apiToken = null;
         }

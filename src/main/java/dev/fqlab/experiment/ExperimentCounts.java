@@ -2,59 +2,31 @@ package dev.fqlab.experiment;
 
 import dev.fqlab.config.FqlabProperties;
 import dev.fqlab.metrics.ActiveExperiments;
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.dao.DataAccessException;
+import javax.sql.DataSource;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Queued and running experiments counted in the shared database for the gauges, cached for
- * {@code fqlab.counts-cache-ttl} so that scrapes (and several instances) cost one small query every few seconds at most.
+ * Queued and running experiments counted in the shared database for the queue gauges: one small query, cut off after
+ * {@code fqlab.counts-timeout} so that a slow database cannot hold the gauges' thread for long.
  */
 @Component
 public class ExperimentCounts implements ActiveExperiments {
 
-    private static final Logger log = LoggerFactory.getLogger(ExperimentCounts.class);
+    private final JdbcTemplate jdbc;
 
-    private final ExperimentRepository experiments;
-    private final Clock clock;
-    private final Duration ttl;
-    private Map<ExperimentStatus, Long> counts = Map.of();
-    private Instant countedAt = Instant.MIN;
-
-    public ExperimentCounts(ExperimentRepository experiments, Clock clock, FqlabProperties properties) {
-        this.experiments = experiments;
-        this.clock = clock;
-        this.ttl = properties.countsCacheTtl();
+    public ExperimentCounts(DataSource dataSource, FqlabProperties properties) {
+        this.jdbc = new JdbcTemplate(dataSource);
+        this.jdbc.setQueryTimeout(Math.toIntExact(properties.countsTimeout().toSeconds()));
     }
 
     @Override
-    public double queued() {
-        return count(ExperimentStatus.QUEUED);
-    }
-
-    @Override
-    public double running() {
-        return count(ExperimentStatus.RUNNING);
-    }
-
-    /** The cached count, NaN while the database cannot be asked. */
-    private synchronized double count(ExperimentStatus status) {
-        Instant now = clock.instant();
-        if (!now.isBefore(countedAt.plus(ttl))) {
-            try {
-                counts = experiments.countActive();
-            } catch (DataAccessException e) {
-                log.warn("Cannot count experiments for the gauges: {}", e.getMessage());
-                counts = Map.of();
-            }
-            countedAt = now;
-        }
-        Long count = counts.get(status);
-        return count == null ? Double.NaN : count;
+    public Counts count() {
+        long[] counts = new long[2];
+        jdbc.query("SELECT status, COUNT(*) AS n FROM experiments WHERE status IN ('QUEUED', 'RUNNING') GROUP BY status",
+                rs -> {
+                    counts[rs.getString("status").equals("QUEUED") ? 0 : 1] = rs.getLong("n");
+                });
+        return new Counts(counts[0], counts[1]);
     }
 }

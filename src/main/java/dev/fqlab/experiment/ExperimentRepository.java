@@ -6,7 +6,6 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -139,18 +138,6 @@ public class ExperimentRepository {
 
     long countQueued() {
         return jdbc.sql("SELECT COUNT(*) FROM experiments WHERE status = 'QUEUED'").query(Long.class).single();
-    }
-
-    /** How many experiments are in each status that is still active (QUEUED, RUNNING), across all instances. */
-    public Map<ExperimentStatus, Long> countActive() {
-        Map<ExperimentStatus, Long> counts = new EnumMap<>(ExperimentStatus.class);
-        counts.put(ExperimentStatus.QUEUED, 0L);
-        counts.put(ExperimentStatus.RUNNING, 0L);
-        jdbc.sql("SELECT status, COUNT(*) AS n FROM experiments WHERE status IN ('QUEUED', 'RUNNING') GROUP BY status")
-                .query(rs -> {
-                    counts.put(ExperimentStatus.valueOf(rs.getString("status")), rs.getLong("n"));
-                });
-        return counts;
     }
 
     // --- user actions ---------------------------------------------------------------------------

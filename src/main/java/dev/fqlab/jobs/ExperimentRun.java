@@ -34,6 +34,11 @@ final class ExperimentRun implements RunControl {
     private static final Logger log = LoggerFactory.getLogger(ExperimentRun.class);
     /** The longest a simulation waits per call for requests to finish, so that it always makes progress. */
     static final long MAX_YIELD = 2_000_000;
+    /**
+     * After a progress write failed (the database is unreachable, and the write waited for the pool's connection
+     * timeout), the next one waits at least this long, so that a simulation keeps most of its speed during an outage.
+     */
+    static final long FAILED_SYNC_BACKOFF = 5_000_000_000L;
     private static final long YIELD_SLICE = 100_000;
 
     private final UUID experimentId;
@@ -123,8 +128,9 @@ final class ExperimentRun implements RunControl {
                 cancelled = true;
             }
         } catch (DataAccessException e) {
-            // A database hiccup must not kill a long simulation; storing the result will tell if it persists.
+            // A database hiccup must not kill a long simulation; storing the result retries if it persists.
             log.warn("Cannot record progress of experiment {}: {}", experimentId, e.getMessage());
+            nextSyncAt = clock.getAsLong() + Math.max(syncIntervalNanos, FAILED_SYNC_BACKOFF);
         }
     }
 }

@@ -3,11 +3,13 @@ package dev.fqlab.jobs;
 import dev.fqlab.config.FqlabProperties;
 import dev.fqlab.experiment.ExperimentRepository;
 import dev.fqlab.experiment.ExperimentRepository.RunStart;
+import dev.fqlab.experiment.ExperimentStatus;
 import dev.fqlab.experiment.StoredScenarios;
 import dev.fqlab.metrics.FqlabMetrics;
 import dev.fqlab.scenario.ParsedScenario;
 import dev.fqlab.sim.core.SimulationCancelledException;
 import dev.fqlab.sim.result.SimulationResult;
+import dev.fqlab.web.DatabaseUnavailable;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,6 +18,7 @@ import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
+import org.springframework.dao.TransientDataAccessException;
 import org.springframework.stereotype.Component;
 
 /**
@@ -23,6 +26,10 @@ import org.springframework.stereotype.Component;
  * result, the failure, or nothing (cancelled). db-scheduler guarantees one execution of the job at a time
  * across instances; every write here is additionally guarded by the attempt, so a run that lost the
  * experiment (cancelled, deleted, revived elsewhere) can never overwrite it.
+ *
+ * <p>A run that finishes while the database is unavailable keeps its result and tries to store it again, for up to
+ * {@code fqlab.result-store-retry}; after that it gives up and leaves the experiment RUNNING, to be run again (a new
+ * attempt) once the job is retried or found dead.
  */
 @Component
 public class ExperimentRunner {
@@ -38,6 +45,7 @@ public class ExperimentRunner {
     private final FqlabMetrics metrics;
     private final Clock clock;
     private final String instanceName;
+    private final Duration resultStoreRetry;
 
     public ExperimentRunner(ExperimentRepository experiments, ResultCommit resultCommit, RunRegistry runs,
             SimulationEngine engine, StoredScenarios scenarios, EngineVersion engineVersion, FqlabMetrics metrics,
@@ -51,6 +59,7 @@ public class ExperimentRunner {
         this.metrics = metrics;
         this.clock = clock;
         this.instanceName = properties.instanceName();
+        this.resultStoreRetry = properties.resultStoreRetry();
     }
 
     /** The job's body. Returns normally when the job is done, whatever became of the experiment. */
@@ -101,7 +110,7 @@ public class ExperimentRunner {
         SimulationResult identified = result.identified(start.id().toString(), start.scenarioSha256(), engineVersion.value());
         boolean stored;
         try {
-            stored = resultCommit.store(start.id(), start.attempt(), identified, now());
+            stored = storeRetrying(start, identified, now());
         } catch (DataAccessException e) {
             log.error("Cannot store the result of experiment {}", start.id(), e);
             fail(start, "The result could not be stored; the service log has the details.", wallNanos);
@@ -115,6 +124,54 @@ public class ExperimentRunner {
         metrics.ran(Duration.ofNanos(wallNanos));
         metrics.simulated(identified.engine().events(), identified.engine().packets(), identified.simulatedS());
         log.info("Experiment {} succeeded in {} ms", start.id(), wallNanos / 1_000_000);
+    }
+
+    /**
+     * Stores the result, trying again while the database is unavailable. Safe to repeat: {@link ResultCommit} is one
+     * transaction guarded by the attempt, so a try stores everything or nothing, and a try after one that did commit
+     * (its answer lost with the connection) finds the experiment SUCCEEDED and stores nothing twice.
+     *
+     * @throws ResultNotStored when the database stayed unavailable for {@code fqlab.result-store-retry}, or this
+     *         instance is stopping: the experiment stays RUNNING and runs again
+     */
+    private boolean storeRetrying(RunStart start, SimulationResult result, Instant finishedAt) {
+        long deadline = System.nanoTime() + resultStoreRetry.toNanos();
+        long pauseMs = 500;
+        boolean retried = false;
+        while (true) {
+            try {
+                if (resultCommit.store(start.id(), start.attempt(), result, finishedAt)) {
+                    return true;
+                }
+                return retried && storedByAnEarlierTry(start);
+            } catch (RuntimeException e) {
+                if (!DatabaseUnavailable.causedBy(e) && !(e instanceof TransientDataAccessException)) {
+                    throw e;
+                }
+                if (runs.stopping() || System.nanoTime() + pauseMs * 1_000_000 - deadline > 0) {
+                    log.warn("Cannot store the result of experiment {} and giving up ({}): it will run again",
+                            start.id(), e.getMessage());
+                    throw new ResultNotStored(start.id(), e);
+                }
+                log.warn("Cannot store the result of experiment {} ({}); trying again in {} ms", start.id(),
+                        e.getMessage(), pauseMs);
+                try {
+                    Thread.sleep(pauseMs);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw new ResultNotStored(start.id(), e);
+                }
+                pauseMs = Math.min(pauseMs * 2, 5_000);
+                retried = true;
+            }
+        }
+    }
+
+    /** Whether a try whose answer was lost did commit: the experiment succeeded under this very attempt. */
+    private boolean storedByAnEarlierTry(RunStart start) {
+        return experiments.find(start.id())
+                .filter(e -> e.status() == ExperimentStatus.SUCCEEDED && e.attempts() == start.attempt())
+                .isPresent();
     }
 
     private void fail(RunStart start, String error, long wallNanos) {

@@ -14,21 +14,24 @@ import org.springframework.context.annotation.Configuration;
 /**
  * The one job: {@code run-experiment}, one instance per experiment (instance id = experiment id). db-scheduler
  * stores it in {@code scheduled_tasks}, lets exactly one instance pick it, keeps its heartbeat while it runs
- * and revives it when that heartbeat stops (the instance died).
+ * and revives it when that heartbeat stops (the instance died; see {@link DeadRunRevival} for after an outage).
  */
 @Configuration(proxyBeanMethods = false)
 class JobsConfiguration {
 
     static final String RUN_EXPERIMENT = "run-experiment";
 
-    /** A failed job (the database was unreachable) is tried again after this long; a handed-back one at once. */
+    /**
+     * A failed job (the database was unreachable, or a finished run could not store its result) is tried again after
+     * this long; a handed-back one at once.
+     */
     static final Duration RETRY_DELAY = Duration.ofSeconds(10);
 
     @Bean
-    OneTimeTask<Void> runExperimentTask(ExperimentRunner runner) {
+    OneTimeTask<Void> runExperimentTask(ExperimentRunner runner, DeadRunRevival revival) {
         return Tasks.oneTime(RUN_EXPERIMENT)
                 .onFailure(new RetryFailureHandler())
-                .onDeadExecutionRevive()
+                .onDeadExecution(revival)
                 .execute((instance, context) -> runner.run(UUID.fromString(instance.getId())));
     }
 

@@ -1,12 +1,18 @@
 package dev.fqlab.metrics;
 
 /**
- * What the queued and running gauges show: experiments counted in the shared database, so every instance reports
- * the same number. Implemented where experiments are stored; NaN while they cannot be counted.
+ * Counts the experiments that are waiting and running, in the shared database, so that every instance reports the
+ * same numbers. Implemented where experiments are stored; {@link QueueGauges} calls it from its own thread.
  */
 public interface ActiveExperiments {
 
-    double queued();
+    /**
+     * One count of both.
+     *
+     * @throws RuntimeException (a {@code DataAccessException}) when the database does not answer in time
+     */
+    Counts count();
 
-    double running();
+    record Counts(long queued, long running) {
+    }
 }

@@ -12,8 +12,8 @@ import org.springframework.stereotype.Component;
  * fqlab's own meters (api.md Operations). Names avoid the suffixes Prometheus reserves ({@code .total},
  * {@code .created}, ...): the registry adds {@code _total} to counters and {@code _seconds} to timers itself,
  * giving {@code fqlab_experiments_submitted_total}, {@code fqlab_experiment_run_seconds_bucket}, ...
- * Counters count what this instance did (sum them over instances); the queued/running gauges count the
- * shared database, so every instance reports the same, correct number.
+ * Counters count what this instance did (sum them over instances); the queued/running gauges ({@link QueueGauges})
+ * count the shared database, so every instance reports the same, correct number.
  */
 @Component
 public class FqlabMetrics {
@@ -27,7 +27,7 @@ public class FqlabMetrics {
     private final Counter simPackets;
     private final Counter simSeconds;
 
-    public FqlabMetrics(MeterRegistry registry, FqlabProperties properties, ActiveExperiments active) {
+    public FqlabMetrics(MeterRegistry registry, FqlabProperties properties) {
         submitted = Counter.builder("fqlab.experiments.submitted")
                 .description("Experiments accepted by POST /experiments and POST /sweeps").register(registry);
         // Tagged with the experiment's final status (ExperimentStatus), in that enum's order.
@@ -46,10 +46,6 @@ public class FqlabMetrics {
                 .register(registry);
         Gauge.builder("fqlab.workers", properties::workers)
                 .description("Simulations this instance runs in parallel").register(registry);
-        Gauge.builder("fqlab.experiments.queued", active, ActiveExperiments::queued)
-                .description("Experiments waiting for a worker (all instances)").register(registry);
-        Gauge.builder("fqlab.experiments.running", active, ActiveExperiments::running)
-                .description("Experiments being simulated (all instances)").register(registry);
     }
 
     private static Counter finished(MeterRegistry registry, String status) {

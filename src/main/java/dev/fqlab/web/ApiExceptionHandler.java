@@ -21,8 +21,9 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 /**
  * Turns every exception that reaches Spring MVC into an RFC 9457 problem: Spring's own (404, 405, 415, ...)
- * through {@link ResponseEntityExceptionHandler}, fqlab's {@link ApiProblem}s as they are, and anything
- * unexpected into a bare 500 that names a log reference but never a stack trace or SQL.
+ * through {@link ResponseEntityExceptionHandler}, fqlab's {@link ApiProblem}s as they are, an unreachable database
+ * into a 503 with Retry-After, and anything unexpected into a bare 500 that names a log reference but never a stack
+ * trace or SQL.
  */
 @RestControllerAdvice
 public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
@@ -32,6 +33,12 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(Exception.class)
     ResponseEntity<Object> unexpected(Exception ex, WebRequest request) {
+        if (DatabaseUnavailable.causedBy(ex)) {
+            // An outage, not a bug: one line per request, no stack trace.
+            log.warn("Database unavailable on {}: {}", describe(request), ex.getMessage());
+            ApiProblem problem = ApiProblem.databaseUnavailable(DatabaseUnavailable.RETRY_AFTER_S);
+            return handleExceptionInternal(ex, problem.getBody(), problem.getHeaders(), problem.getStatusCode(), request);
+        }
         String reference = UUID.randomUUID().toString();
         log.error("Unexpected error (reference {}) on {}", reference, describe(request), ex);
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR,

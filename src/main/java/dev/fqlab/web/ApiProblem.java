@@ -79,6 +79,18 @@ public class ApiProblem extends ErrorResponseException {
         return problem;
     }
 
+    /**
+     * 503: the database did not answer within the pool's connection timeout (it is down, restarting or refusing
+     * connections). Nothing was stored; the same request can be sent again after {@code Retry-After} seconds.
+     */
+    public static ApiProblem databaseUnavailable(long retryAfterSeconds) {
+        ApiProblem problem = new ApiProblem(HttpStatus.SERVICE_UNAVAILABLE, "database-unavailable", "Database unavailable",
+                "The service cannot reach its database right now, so this request was not carried out and nothing was "
+                        + "stored; try again in " + retryAfterSeconds + " s.");
+        problem.getHeaders().set(HttpHeaders.RETRY_AFTER, Long.toString(retryAfterSeconds));
+        return problem;
+    }
+
     public static ApiProblem unauthorized() {
         ApiProblem problem = new ApiProblem(HttpStatus.UNAUTHORIZED, "unauthorized", "Unauthorized",
                 "This service requires an 'Authorization: Bearer <token>' header.");

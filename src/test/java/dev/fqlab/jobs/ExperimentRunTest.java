@@ -81,6 +81,39 @@ class ExperimentRunTest {
     }
 
     @Test
+    void afterAFailedWriteTheNextWaitsFiveSecondsSoAnOutageDoesNotStallTheSimulation() {
+        java.util.concurrent.atomic.AtomicInteger tries = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicBoolean down = new java.util.concurrent.atomic.AtomicBoolean(true);
+        ExperimentRun run = run((experiment, attempt, fraction) -> {
+            tries.incrementAndGet();
+            if (down.get()) {
+                throw new DataAccessResourceFailureException("connection refused");
+            }
+            return true;
+        }, Duration.ofMillis(100));
+
+        advance(Duration.ofMillis(100));
+        run.progress(0.1, 0, 0);
+        assertThat(tries).hasValue(1);
+        // Each failed write costs the pool's connection timeout: during an outage only one every 5 s.
+        for (int i = 0; i < 49; i++) {
+            advance(Duration.ofMillis(100));
+            run.progress(0.2, 0, 0);
+        }
+        assertThat(tries).hasValue(1);
+        advance(Duration.ofMillis(100));
+        run.progress(0.3, 0, 0);
+        assertThat(tries).hasValue(2);
+        // Back to every interval once a write succeeds.
+        down.set(false);
+        advance(Duration.ofSeconds(5));
+        run.progress(0.4, 0, 0);
+        advance(Duration.ofMillis(100));
+        run.progress(0.5, 0, 0);
+        assertThat(tries).hasValue(4);
+    }
+
+    @Test
     void failuresReadAsOneSentence() {
         assertThat(ExperimentRunner.failureSentence(new IllegalArgumentException("only wired links.\nat x.Y")))
                 .isEqualTo("The simulation failed: only wired links.");

@@ -88,6 +88,11 @@ class OperationsTest extends ServiceTest {
         assertThat(paths.at("/~1api~1v1~1experiments/post/requestBody/content/application~1json/schema/$ref").asString())
                 .endsWith("/ExperimentRequest");
         assertThat(docs.json().at("/components/schemas/ExperimentRequest/properties")).isNotEmpty();
+        // 503 (database unavailable, with Retry-After) where the database is needed, not where it is not.
+        assertThat(paths.at("/~1api~1v1~1experiments~1{id}/get/responses/503/headers/Retry-After").isObject()).isTrue();
+        assertThat(paths.at("/~1api~1v1~1sweeps/post/responses/503").isObject()).isTrue();
+        assertThat(paths.at("/~1api~1v1~1presets/get/responses/503").isMissingNode()).isTrue();
+        assertThat(paths.at("/~1api~1v1~1experiments~1validate/post/responses/503").isMissingNode()).isTrue();
         Api.Response swagger = api.get("/swagger-ui.html");
         assertThat(swagger.status()).isEqualTo(302);
         assertThat(api.get(swagger.header("Location").orElseThrow().replaceFirst("^https?://[^/]+", "")).status())

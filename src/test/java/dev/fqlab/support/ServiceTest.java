@@ -24,7 +24,7 @@ import tools.jackson.databind.JsonNode;
         "fqlab.instance-name=test-main",
         "fqlab.workers=2",
         "fqlab.progress-interval=100ms",
-        "fqlab.counts-cache-ttl=0s",
+        "fqlab.counts-cache-ttl=200ms",
         "db-scheduler.polling-interval=100ms",
         "db-scheduler.heartbeat-interval=1s",
         "db-scheduler.missed-heartbeats-limit=4"})
