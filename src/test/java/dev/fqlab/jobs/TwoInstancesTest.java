@@ -60,7 +60,9 @@ class TwoInstancesTest {
             assertThat(jdbc.sql("SELECT COUNT(*) FROM results").query(Long.class).single()).isEqualTo(SINGLES + SWEEP);
             assertThat(jdbc.sql("SELECT DISTINCT worker FROM experiments").query(String.class).list())
                     .containsExactlyInAnyOrder("twin-a", "twin-b");
-            assertThat(jdbc.sql("SELECT COUNT(*) FROM scheduled_tasks").query(Long.class).single()).isZero();
+            // db-scheduler removes a finished execution just after its handler returned: wait for the last one.
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100)).untilAsserted(() ->
+                    assertThat(jdbc.sql("SELECT COUNT(*) FROM scheduled_tasks").query(Long.class).single()).isZero());
             assertThat(ids).doesNotHaveDuplicates().hasSize(SINGLES);
             String sweepId = sweep.json().get("id").asString();
             Api.Response done = apis.get(0).get("/api/v1/sweeps/" + sweepId);
