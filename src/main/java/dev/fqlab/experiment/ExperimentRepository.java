@@ -140,6 +140,19 @@ public class ExperimentRepository {
         return jdbc.sql("SELECT COUNT(*) FROM experiments WHERE status = 'QUEUED'").query(Long.class).single();
     }
 
+    /**
+     * Locks the queue's admission row (V7) until the caller's transaction ends: every submission on every instance
+     * takes it before it counts the waiting experiments and holds it while it stores its own, so admissions happen
+     * one at a time and each count sees every earlier admission committed (both databases run READ COMMITTED: each
+     * statement after the lock reads what was committed before it was granted).
+     */
+    void lockAdmission() {
+        List<Integer> row = jdbc.sql("SELECT id FROM queue_admission WHERE id = 1 FOR UPDATE").query(Integer.class).list();
+        if (row.size() != 1) {
+            throw new IllegalStateException("queue_admission has lost its row (migration V7 inserts it)");
+        }
+    }
+
     // --- user actions ---------------------------------------------------------------------------
 
     /** QUEUED or RUNNING → CANCELLED; false when it was already final or does not exist. */

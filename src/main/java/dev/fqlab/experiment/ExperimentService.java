@@ -72,7 +72,7 @@ public class ExperimentService {
         if (repeat.isPresent()) {
             return repeat.get();
         }
-        ensureRoomFor(1);
+        admit(1);
         UUID id = UUID.randomUUID();
         Instant now = now();
         experiments.insert(new NewExperiment(id, submission.name(), submission.tags(), submission.preset(),
@@ -85,29 +85,35 @@ public class ExperimentService {
     }
 
     /**
-     * Refuses (429 with Retry-After) a submission of {@code count} more experiments when the queue cannot take
-     * them. A request that could never fit, however long the client waits, is a 400 instead.
+     * Admits {@code count} more experiments to the queue, inside the caller's transaction, or refuses them: 429 with
+     * Retry-After when the queue cannot take them now, 400 when it never could. An admission holds the queue's
+     * admission lock until the caller's transaction ends, so the count and the caller's inserts are atomic against
+     * every other submission, on this instance and on any other sharing the database: the queue never holds more
+     * than {@code fqlab.queue-capacity} waiting experiments because requests raced.
      */
-    public void ensureRoomFor(int count) {
+    private void admit(int count) {
         if (count > queueCapacity) {
             throw ApiProblem.invalid(List.of(ApiError.at("", "this request would queue " + count
                     + " experiments, more than the queue ever holds (fqlab.queue-capacity = " + queueCapacity + ")")));
         }
-        if (count > 0 && experiments.countQueued() + count > queueCapacity) {
+        experiments.lockAdmission();
+        if (experiments.countQueued() + count > queueCapacity) {
             throw ApiProblem.queueFull(queueCapacity, QUEUE_FULL_RETRY_AFTER_S);
         }
     }
 
     /**
      * Stores many experiments as QUEUED with their queue entries (a sweep's), inside the caller's transaction, so
-     * that they and whatever the caller stores with them commit or roll back together. Counted as submitted once
-     * that transaction commits.
+     * that they and whatever the caller stores with them commit or roll back together. Admitted like a single
+     * submission ({@link #admit}: 429 or 400 when the queue cannot take them all, and then nothing of them is
+     * stored). Counted as submitted once that transaction commits.
      */
     @Transactional(propagation = Propagation.MANDATORY)
     public void queueAll(List<NewExperiment> newExperiments) {
         if (newExperiments.isEmpty()) {
             return;
         }
+        admit(newExperiments.size());
         experiments.insertAll(newExperiments);
         queue.enqueueAll(newExperiments.stream().map(NewExperiment::id).toList());
         TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {

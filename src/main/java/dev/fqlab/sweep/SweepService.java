@@ -84,7 +84,6 @@ public class SweepService {
                 ? sweeps.reusable(plan.cells().stream().map(SweepPlan.Cell::scenarioSha256).toList(), engineVersion.value())
                 : Map.of();
         long toRun = plan.cells().stream().filter(cell -> !reusable.containsKey(cell.scenarioSha256())).count();
-        experiments.ensureRoomFor((int) toRun);
 
         UUID sweepId = UUID.randomUUID();
         Instant now = experiments.now();
@@ -101,6 +100,7 @@ public class SweepService {
             }
             members.add(new NewMember(cell.position(), cell.combination(), cell.repetition(), experimentId, reused != null));
         }
+        // Admits them to the queue (429 or 400 when it cannot take them all: then nothing of the sweep is stored).
         experiments.queueAll(created);
         sweeps.insertMembers(sweepId, members);
         if (key != null) {
