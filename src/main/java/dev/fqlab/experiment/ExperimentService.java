@@ -170,16 +170,38 @@ public class ExperimentService {
         return false;
     }
 
-    /** Deletes an experiment that is not running, with its results and its queue entry. */
+    /**
+     * Deletes an experiment with its results and its queue entry: 404 when unknown; 409 when it fills a cell of a
+     * sweep (member-of-sweep: deleting it would change that sweep's table; it goes with the sweep) or while it runs.
+     * Its row stays locked from the checks to the delete, so a worker cannot start it, nor a sweep reuse it, between.
+     */
     @Transactional
     public void delete(UUID id) {
-        if (experiments.deleteUnlessRunning(id)) {
-            queue.withdraw(id);
-            return;
+        ExperimentStatus status = experiments.lockStatus(id).orElseThrow(() -> notFound(id));
+        List<UUID> sweeps = experiments.sweepsUsing(id);
+        if (!sweeps.isEmpty()) {
+            throw ApiProblem.memberOfSweep(id, sweeps);
         }
-        Experiment experiment = get(id);
-        throw ApiProblem.wrongStatus("Experiment " + id + " is running; cancel it first, then delete it.",
-                experiment.status().name());
+        if (status == ExperimentStatus.RUNNING) {
+            throw ApiProblem.wrongStatus("Experiment " + id + " is running; cancel it first, then delete it.",
+                    status.name());
+        }
+        experiments.deleteUnlessRunning(List.of(id));
+        queue.withdraw(id);
+    }
+
+    /**
+     * Deletes a sweep's experiments with their results and queue entries, inside the caller's transaction, which
+     * has locked their rows and made sure that none runs and that no sweep's cell still needs one of them.
+     */
+    @Transactional(propagation = Propagation.MANDATORY)
+    public void deleteAll(List<UUID> ids) {
+        List<UUID> queued = experiments.queued(ids);
+        int deleted = experiments.deleteUnlessRunning(ids);
+        if (deleted != ids.size()) {
+            throw new IllegalStateException("deleted " + deleted + " of " + ids.size() + " experiments: one was running or gone");
+        }
+        queued.forEach(queue::withdraw);
     }
 
     static ApiProblem notFound(UUID id) {
