@@ -128,8 +128,12 @@ public class ExperimentController {
     @ResponseStatus(HttpStatus.NO_CONTENT)
     @ApiResponse(responseCode = "204", description = "Deleted, with its results")
     @ApiResponse(responseCode = "404", description = "Unknown experiment", content = @Content(mediaType = "application/problem+json"))
-    @ApiResponse(responseCode = "409", description = "Running: cancel it first", content = @Content(mediaType = "application/problem+json"))
-    @Operation(summary = "Delete an experiment and its results", description = "409 while it is running: cancel it first.")
+    @ApiResponse(responseCode = "409", description = "Part of a sweep (type member-of-sweep, with sweepId and sweepIds): "
+            + "delete the sweep instead; or running (type wrong-status, experimentStatus): cancel it first",
+            content = @Content(mediaType = "application/problem+json"))
+    @Operation(summary = "Delete an experiment and its results", description = "409 when it fills a cell of a sweep "
+            + "(created or reused by it): deleting it would change that sweep's table, so it goes only with the sweep "
+            + "(DELETE /api/v1/sweeps/{id}). 409 while it is running: cancel it first.")
     public void delete(@PathVariable String id) {
         service.delete(ExperimentIds.parse(id));
     }

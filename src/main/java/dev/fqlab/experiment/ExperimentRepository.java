@@ -140,6 +140,19 @@ public class ExperimentRepository {
         return jdbc.sql("SELECT COUNT(*) FROM experiments WHERE status = 'QUEUED'").query(Long.class).single();
     }
 
+    /**
+     * Locks the queue's admission row (V7) until the caller's transaction ends: every submission on every instance
+     * takes it before it counts the waiting experiments and holds it while it stores its own, so admissions happen
+     * one at a time and each count sees every earlier admission committed (both databases run READ COMMITTED: each
+     * statement after the lock reads what was committed before it was granted).
+     */
+    void lockAdmission() {
+        List<Integer> row = jdbc.sql("SELECT id FROM queue_admission WHERE id = 1 FOR UPDATE").query(Integer.class).list();
+        if (row.size() != 1) {
+            throw new IllegalStateException("queue_admission has lost its row (migration V7 inserts it)");
+        }
+    }
+
     // --- user actions ---------------------------------------------------------------------------
 
     /** QUEUED or RUNNING → CANCELLED; false when it was already final or does not exist. */
@@ -151,9 +164,44 @@ public class ExperimentRepository {
                 .update() == 1;
     }
 
-    /** Deletes it (tags and results go with it) unless it is running; false when running or unknown. */
-    boolean deleteUnlessRunning(UUID id) {
-        return jdbc.sql("DELETE FROM experiments WHERE id = :id AND status <> 'RUNNING'").param("id", id).update() == 1;
+    /**
+     * Its status, locking its row until the transaction ends (a worker's start or finish waits for it); empty when it
+     * does not exist.
+     */
+    Optional<ExperimentStatus> lockStatus(UUID id) {
+        return jdbc.sql("SELECT status FROM experiments WHERE id = :id FOR UPDATE").param("id", id)
+                .query((rs, n) -> ExperimentStatus.valueOf(rs.getString("status"))).optional();
+    }
+
+    /** The sweeps with a cell this experiment fills (created or reused), oldest first. */
+    List<UUID> sweepsUsing(UUID id) {
+        return jdbc.sql("""
+                SELECT m.sweep_id, MIN(s.seq) AS seq FROM sweep_experiments m JOIN sweeps s ON s.id = m.sweep_id
+                WHERE m.experiment_id = :id GROUP BY m.sweep_id ORDER BY seq""")
+                .param("id", id).query((rs, n) -> rs.getObject("sweep_id", UUID.class)).list();
+    }
+
+    /**
+     * Deletes these experiments (tags, results and idempotency keys go with them) unless one is running; the number
+     * deleted. A cell of a sweep that one of them fills makes this fail (its foreign key restricts).
+     */
+    int deleteUnlessRunning(List<UUID> ids) {
+        int deleted = 0;
+        for (int from = 0; from < ids.size(); from += BATCH_SIZE) {
+            deleted += jdbc.sql("DELETE FROM experiments WHERE id IN (:ids) AND status <> 'RUNNING'")
+                    .param("ids", ids.subList(from, Math.min(ids.size(), from + BATCH_SIZE))).update();
+        }
+        return deleted;
+    }
+
+    /** Those of these experiments that are QUEUED. */
+    List<UUID> queued(List<UUID> ids) {
+        List<UUID> queued = new ArrayList<>();
+        for (int from = 0; from < ids.size(); from += BATCH_SIZE) {
+            queued.addAll(jdbc.sql("SELECT id FROM experiments WHERE id IN (:ids) AND status = 'QUEUED'")
+                    .param("ids", ids.subList(from, Math.min(ids.size(), from + BATCH_SIZE))).query(UUID.class).list());
+        }
+        return queued;
     }
 
     // --- worker transitions ---------------------------------------------------------------------

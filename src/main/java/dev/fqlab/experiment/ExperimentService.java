@@ -72,7 +72,7 @@ public class ExperimentService {
         if (repeat.isPresent()) {
             return repeat.get();
         }
-        ensureRoomFor(1);
+        admit(1);
         UUID id = UUID.randomUUID();
         Instant now = now();
         experiments.insert(new NewExperiment(id, submission.name(), submission.tags(), submission.preset(),
@@ -85,29 +85,35 @@ public class ExperimentService {
     }
 
     /**
-     * Refuses (429 with Retry-After) a submission of {@code count} more experiments when the queue cannot take
-     * them. A request that could never fit, however long the client waits, is a 400 instead.
+     * Admits {@code count} more experiments to the queue, inside the caller's transaction, or refuses them: 429 with
+     * Retry-After when the queue cannot take them now, 400 when it never could. An admission holds the queue's
+     * admission lock until the caller's transaction ends, so the count and the caller's inserts are atomic against
+     * every other submission, on this instance and on any other sharing the database: the queue never holds more
+     * than {@code fqlab.queue-capacity} waiting experiments because requests raced.
      */
-    public void ensureRoomFor(int count) {
+    private void admit(int count) {
         if (count > queueCapacity) {
             throw ApiProblem.invalid(List.of(ApiError.at("", "this request would queue " + count
                     + " experiments, more than the queue ever holds (fqlab.queue-capacity = " + queueCapacity + ")")));
         }
-        if (count > 0 && experiments.countQueued() + count > queueCapacity) {
+        experiments.lockAdmission();
+        if (experiments.countQueued() + count > queueCapacity) {
             throw ApiProblem.queueFull(queueCapacity, QUEUE_FULL_RETRY_AFTER_S);
         }
     }
 
     /**
      * Stores many experiments as QUEUED with their queue entries (a sweep's), inside the caller's transaction, so
-     * that they and whatever the caller stores with them commit or roll back together. Counted as submitted once
-     * that transaction commits.
+     * that they and whatever the caller stores with them commit or roll back together. Admitted like a single
+     * submission ({@link #admit}: 429 or 400 when the queue cannot take them all, and then nothing of them is
+     * stored). Counted as submitted once that transaction commits.
      */
     @Transactional(propagation = Propagation.MANDATORY)
     public void queueAll(List<NewExperiment> newExperiments) {
         if (newExperiments.isEmpty()) {
             return;
         }
+        admit(newExperiments.size());
         experiments.insertAll(newExperiments);
         queue.enqueueAll(newExperiments.stream().map(NewExperiment::id).toList());
         TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
@@ -164,16 +170,38 @@ public class ExperimentService {
         return false;
     }
 
-    /** Deletes an experiment that is not running, with its results and its queue entry. */
+    /**
+     * Deletes an experiment with its results and its queue entry: 404 when unknown; 409 when it fills a cell of a
+     * sweep (member-of-sweep: deleting it would change that sweep's table; it goes with the sweep) or while it runs.
+     * Its row stays locked from the checks to the delete, so a worker cannot start it, nor a sweep reuse it, between.
+     */
     @Transactional
     public void delete(UUID id) {
-        if (experiments.deleteUnlessRunning(id)) {
-            queue.withdraw(id);
-            return;
+        ExperimentStatus status = experiments.lockStatus(id).orElseThrow(() -> notFound(id));
+        List<UUID> sweeps = experiments.sweepsUsing(id);
+        if (!sweeps.isEmpty()) {
+            throw ApiProblem.memberOfSweep(id, sweeps);
         }
-        Experiment experiment = get(id);
-        throw ApiProblem.wrongStatus("Experiment " + id + " is running; cancel it first, then delete it.",
-                experiment.status().name());
+        if (status == ExperimentStatus.RUNNING) {
+            throw ApiProblem.wrongStatus("Experiment " + id + " is running; cancel it first, then delete it.",
+                    status.name());
+        }
+        experiments.deleteUnlessRunning(List.of(id));
+        queue.withdraw(id);
+    }
+
+    /**
+     * Deletes a sweep's experiments with their results and queue entries, inside the caller's transaction, which
+     * has locked their rows and made sure that none runs and that no sweep's cell still needs one of them.
+     */
+    @Transactional(propagation = Propagation.MANDATORY)
+    public void deleteAll(List<UUID> ids) {
+        List<UUID> queued = experiments.queued(ids);
+        int deleted = experiments.deleteUnlessRunning(ids);
+        if (deleted != ids.size()) {
+            throw new IllegalStateException("deleted " + deleted + " of " + ids.size() + " experiments: one was running or gone");
+        }
+        queued.forEach(queue::withdraw);
     }
 
     static ApiProblem notFound(UUID id) {

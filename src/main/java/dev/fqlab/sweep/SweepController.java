@@ -20,6 +20,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -27,6 +28,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
@@ -113,6 +115,21 @@ public class SweepController {
                 .contentType(TEXT_CSV)
                 .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.inline().filename(uuid + "-table.csv").build().toString())
                 .body(SweepTable.csv(service.get(uuid), metrics, statistics));
+    }
+
+    @DeleteMapping("/{id}")
+    @ResponseStatus(HttpStatus.NO_CONTENT)
+    @Operation(summary = "Delete a sweep with the experiments it ran and their results",
+            description = "One transaction: the sweep, its table and the experiments it ran (with their results and "
+                    + "queue entries) go together, or nothing does. 409 while one of its experiments runs: cancel the "
+                    + "sweep first. Experiments it reused from elsewhere are not touched; experiments it ran that a "
+                    + "later sweep reused stay, and belong to the oldest such sweep from then on (their sweepId).")
+    @ApiResponse(responseCode = "204", description = "Deleted, with the experiments it ran and their results")
+    @ApiResponse(responseCode = "404", description = "Unknown sweep", content = @Content(mediaType = "application/problem+json"))
+    @ApiResponse(responseCode = "409", description = "One of its experiments is running (type wrong-status, sweepStatus): "
+            + "cancel the sweep first", content = @Content(mediaType = "application/problem+json"))
+    public void delete(@PathVariable String id) {
+        service.delete(SweepIds.parse(id));
     }
 
     @PostMapping("/{id}/cancel")

@@ -8,10 +8,13 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -92,9 +95,7 @@ class SweepRepository {
 
     /**
      * For each scenario hash, the first succeeded experiment with that normalized scenario whose result this engine
-     * version produced. Nothing is locked: a cell's foreign key to its experiment makes a concurrent DELETE either
-     * wait for the sweep's commit (and then take the cell with it) or fail the sweep's insert, which the caller
-     * retries.
+     * version produced. Nothing is locked here: the caller locks the ones it takes ({@link #lockSucceeded}).
      */
     Map<String, UUID> reusable(List<String> scenarioSha256s, String engineVersion) {
         Map<String, UUID> found = new LinkedHashMap<>();
@@ -110,6 +111,23 @@ class SweepRepository {
                     .query(rs -> {
                         found.putIfAbsent(rs.getString("scenario_sha256"), rs.getObject("id", UUID.class));
                     });
+        }
+        return found;
+    }
+
+    /**
+     * Locks these experiments' rows until the transaction ends and answers those that still exist and succeeded. A
+     * sweep locks the experiments it reuses before it stores cells that name them, so that a concurrent DELETE of one
+     * (experiment or sweep, which lock the same rows) either waits for the sweep and then finds the new cell, or
+     * goes first and the sweep no longer finds it. In id order, as every locker of several experiments, against
+     * deadlocks.
+     */
+    Set<UUID> lockSucceeded(Collection<UUID> experimentIds) {
+        List<UUID> ids = experimentIds.stream().distinct().sorted().toList();
+        Set<UUID> found = new HashSet<>();
+        for (int from = 0; from < ids.size(); from += CHUNK) {
+            found.addAll(jdbc.sql("SELECT id FROM experiments WHERE id IN (:ids) AND status = 'SUCCEEDED' ORDER BY id FOR UPDATE")
+                    .param("ids", ids.subList(from, Math.min(ids.size(), from + CHUNK))).query(UUID.class).list());
         }
         return found;
     }
@@ -167,6 +185,52 @@ class SweepRepository {
     List<UUID> activeExperiments(UUID sweepId) {
         return jdbc.sql("SELECT id FROM experiments WHERE sweep_id = :id AND status IN ('QUEUED', 'RUNNING') ORDER BY seq")
                 .param("id", sweepId).query(UUID.class).list();
+    }
+
+    /** The sweep's row, locked until the transaction ends (a cancel or another delete of it waits). */
+    Optional<StoredSweep> lock(UUID id) {
+        return jdbc.sql("SELECT * FROM sweeps WHERE id = :id FOR UPDATE").param("id", id).query((rs, n) -> sweep(rs)).optional();
+    }
+
+    /** The experiments this sweep created with their status, their rows locked until the transaction ends (id order). */
+    Map<UUID, ExperimentStatus> lockOwnExperiments(UUID sweepId) {
+        Map<UUID, ExperimentStatus> own = new LinkedHashMap<>();
+        jdbc.sql("SELECT id, status FROM experiments WHERE sweep_id = :id ORDER BY id FOR UPDATE").param("id", sweepId)
+                .query(rs -> {
+                    own.put(rs.getObject("id", UUID.class), ExperimentStatus.valueOf(rs.getString("status")));
+                });
+        return own;
+    }
+
+    /**
+     * Of the experiments this sweep created, those that other sweeps reused (a cell of theirs names them), each with
+     * the oldest such sweep.
+     */
+    Map<UUID, UUID> reusedElsewhere(UUID sweepId) {
+        Map<UUID, UUID> heirs = new LinkedHashMap<>();
+        jdbc.sql("""
+                SELECT m.experiment_id, m.sweep_id FROM sweep_experiments m
+                JOIN experiments e ON e.id = m.experiment_id JOIN sweeps s ON s.id = m.sweep_id
+                WHERE e.sweep_id = :id AND m.sweep_id <> :id ORDER BY s.seq""")
+                .param("id", sweepId)
+                .query(rs -> {
+                    heirs.putIfAbsent(rs.getObject("experiment_id", UUID.class), rs.getObject("sweep_id", UUID.class));
+                });
+        return heirs;
+    }
+
+    /** Deletes the sweep's row; its cells and idempotency keys go with it, its experiments' sweep_id becomes NULL. */
+    void delete(UUID sweepId) {
+        jdbc.sql("DELETE FROM sweeps WHERE id = :id").param("id", sweepId).update();
+    }
+
+    /** Makes these experiments (experiment → sweep) belong to another sweep. */
+    void moveExperiments(Map<UUID, UUID> newSweepOf) {
+        jdbcTemplate.batchUpdate("UPDATE experiments SET sweep_id = ? WHERE id = ?", List.copyOf(newSweepOf.entrySet()),
+                CHUNK, (ps, e) -> {
+                    ps.setObject(1, e.getValue());
+                    ps.setObject(2, e.getKey());
+                });
     }
 
     /** Marks the sweep cancelled; false when it already was. */

@@ -11,9 +11,11 @@ import dev.fqlab.web.ApiProblem;
 import dev.fqlab.web.PageQuery;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.DuplicateKeyException;
@@ -26,7 +28,7 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * What users do with sweeps: submit, read, list, cancel. A submission stores the sweep, the experiments it creates,
+ * What users do with sweeps: submit, read, list, cancel, delete. A submission stores the sweep, the experiments it creates,
  * their queue entries and the table's cells in one transaction, or nothing.
  */
 @Service
@@ -66,8 +68,9 @@ public class SweepService {
                 // Two first requests with one Idempotency-Key: its primary key let one commit; answer like a repeat.
                 return repeat(key).orElseThrow(() -> raced);
             } catch (DataIntegrityViolationException deleted) {
-                // An experiment chosen for reuse was deleted before this transaction committed (the cell's foreign
-                // key said so). Looking again finds it gone, and the retry runs that cell instead.
+                // A cell's experiment was gone at commit (its foreign key said so). The reused ones are locked before
+                // their cells are stored, so this is a last line of defence: looking again finds it gone, and the
+                // retry runs that cell instead.
                 if (attempt == 2) {
                     throw deleted;
                 }
@@ -80,11 +83,16 @@ public class SweepService {
         if (repeat.isPresent()) {
             return repeat.get();
         }
-        Map<String, UUID> reusable = plan.reuse() && engineVersion.identifiesTheCode()
-                ? sweeps.reusable(plan.cells().stream().map(SweepPlan.Cell::scenarioSha256).toList(), engineVersion.value())
-                : Map.of();
+        Map<String, UUID> reusable = new LinkedHashMap<>();
+        if (plan.reuse() && engineVersion.identifiesTheCode()) {
+            reusable.putAll(sweeps.reusable(plan.cells().stream().map(SweepPlan.Cell::scenarioSha256).toList(),
+                    engineVersion.value()));
+            // Held until commit, so that none of them is deleted under the cells that name them; one deleted since
+            // the lookup is run again instead.
+            Set<UUID> kept = sweeps.lockSucceeded(reusable.values());
+            reusable.values().removeIf(id -> !kept.contains(id));
+        }
         long toRun = plan.cells().stream().filter(cell -> !reusable.containsKey(cell.scenarioSha256())).count();
-        experiments.ensureRoomFor((int) toRun);
 
         UUID sweepId = UUID.randomUUID();
         Instant now = experiments.now();
@@ -101,6 +109,7 @@ public class SweepService {
             }
             members.add(new NewMember(cell.position(), cell.combination(), cell.repetition(), experimentId, reused != null));
         }
+        // Admits them to the queue (429 or 400 when it cannot take them all: then nothing of the sweep is stored).
         experiments.queueAll(created);
         sweeps.insertMembers(sweepId, members);
         if (key != null) {
@@ -182,6 +191,26 @@ public class SweepService {
         sweeps.markCancelled(id, experiments.now());
         active.forEach(experiments::cancel);
         return true;
+    }
+
+    /**
+     * Deletes the sweep with the experiments it ran and their results, in one transaction: 404 when unknown, 409 while
+     * one of its experiments runs (cancel the sweep first), like deleting an experiment. Waiting ones are deleted and
+     * leave the queue. Experiments it reused are not touched (they belong to whoever ran them); experiments it ran
+     * that a later sweep reused stay, and move to the oldest such sweep, whose table needs them.
+     */
+    @Transactional
+    public void delete(UUID id) {
+        sweeps.lock(id).orElseThrow(() -> notFound(id));
+        Map<UUID, ExperimentStatus> own = sweeps.lockOwnExperiments(id);
+        long running = own.values().stream().filter(ExperimentStatus.RUNNING::equals).count();
+        if (running > 0) {
+            throw ApiProblem.sweepRunning(id, running, ExperimentStatus.RUNNING.name());
+        }
+        Map<UUID, UUID> heirs = sweeps.reusedElsewhere(id);
+        sweeps.delete(id);
+        sweeps.moveExperiments(heirs);
+        experiments.deleteAll(own.keySet().stream().filter(e -> !heirs.containsKey(e)).toList());
     }
 
     private static List<String> tags(JsonNode definition) {

@@ -2,6 +2,7 @@ package dev.fqlab.web;
 
 import java.net.URI;
 import java.util.List;
+import java.util.UUID;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
@@ -50,6 +51,32 @@ public class ApiProblem extends ErrorResponseException {
     public static ApiProblem wrongStatus(String detail, String experimentStatus) {
         ApiProblem problem = new ApiProblem(HttpStatus.CONFLICT, "wrong-status", "Not possible in this status", detail);
         problem.getBody().setProperty("experimentStatus", experimentStatus);
+        return problem;
+    }
+
+    /**
+     * 409: the experiment fills cells of sweeps ({@code sweepIds}, oldest first; {@code sweepId} is the first).
+     * Deleting it alone would change their tables, so it goes only with its sweep: {@code DELETE /sweeps/{id}}.
+     */
+    public static ApiProblem memberOfSweep(UUID experimentId, List<UUID> sweepIds) {
+        UUID sweepId = sweepIds.getFirst();
+        String others = sweepIds.size() == 1 ? "" : " (and " + (sweepIds.size() - 1) + " other sweep"
+                + (sweepIds.size() == 2 ? "" : "s") + ", see sweepIds)";
+        ApiProblem problem = new ApiProblem(HttpStatus.CONFLICT, "member-of-sweep", "Member of a sweep",
+                "Experiment " + experimentId + " is part of sweep " + sweepId + others + "; deleting it alone would "
+                        + "change that sweep's results. Delete the sweep instead: DELETE /api/v1/sweeps/" + sweepId
+                        + " deletes it with the experiments it ran and their results.");
+        problem.getBody().setProperty("sweepId", sweepId);
+        problem.getBody().setProperty("sweepIds", List.copyOf(sweepIds));
+        return problem;
+    }
+
+    /** 409: the sweep still has experiments running; {@code sweepStatus} is its status. */
+    public static ApiProblem sweepRunning(UUID sweepId, long running, String sweepStatus) {
+        ApiProblem problem = new ApiProblem(HttpStatus.CONFLICT, "wrong-status", "Not possible in this status",
+                "Sweep " + sweepId + " has " + running + " running experiment" + (running == 1 ? "" : "s")
+                        + "; cancel it first (POST /api/v1/sweeps/" + sweepId + "/cancel), then delete it.");
+        problem.getBody().setProperty("sweepStatus", sweepStatus);
         return problem;
     }
 

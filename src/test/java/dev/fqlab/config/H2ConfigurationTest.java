@@ -163,6 +163,49 @@ class H2ConfigurationTest {
     }
 
     @Test
+    void aSweepsExperimentsGoOnlyWithTheSweepOnH2() {
+        Api.Response submitted = api.post("/api/v1/sweeps", """
+                {"base": {"preset": "example-wired-fq-codel", "overrides": {"durationS": 0.5}},
+                 "parameters": [{"pointer": "/seed", "values": [31, 32]}]}""");
+        assertThat(submitted.status()).as(submitted.toString()).isEqualTo(202);
+        String id = submitted.json().get("id").asString();
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> api.get("/api/v1/sweeps/" + id).json().get("status").asString(), "SUCCEEDED"::equals);
+        JsonNode sweep = api.get("/api/v1/sweeps/" + id).json();
+        List<String> members = sweep.get("rows").valueStream().flatMap(row -> row.get("experiments").valueStream())
+                .map(JsonNode::asString).toList();
+
+        Api.Response refused = api.delete("/api/v1/experiments/" + members.getFirst());
+        assertThat(refused.status()).isEqualTo(409);
+        assertThat(refused.json().get("type").asString()).endsWith("/member-of-sweep");
+        assertThat(refused.json().get("sweepId").asString()).isEqualTo(id);
+        assertThat(api.get("/api/v1/sweeps/" + id).json().get("rows")).isEqualTo(sweep.get("rows"));
+
+        assertThat(api.delete("/api/v1/sweeps/" + id).status()).isEqualTo(204);
+        assertThat(api.get("/api/v1/sweeps/" + id).status()).isEqualTo(404);
+        members.forEach(m -> assertThat(api.get("/api/v1/experiments/" + m + "/result").status()).isEqualTo(404));
+        assertThat(jdbc.sql("SELECT COUNT(*) FROM results WHERE experiment_id IN (?, ?)")
+                .params(UUID.fromString(members.get(0)), UUID.fromString(members.get(1))).query(Long.class).single()).isZero();
+
+        // One worker: one of these runs, the other waits. Running: 409 until cancelled.
+        Api.Response running = api.post("/api/v1/sweeps", """
+                {"base": {"scenario": %s}, "parameters": [{"pointer": "/seed", "values": [33, 34]}]}"""
+                .formatted(TestScenarios.endless()));
+        assertThat(running.status()).as(running.toString()).isEqualTo(202);
+        String runningId = running.json().get("id").asString();
+        try {
+            await().atMost(Duration.ofSeconds(20)).until(
+                    () -> api.get("/api/v1/sweeps/" + runningId).json().at("/counts/RUNNING").asInt(), n -> n == 1);
+            Api.Response busy = api.delete("/api/v1/sweeps/" + runningId);
+            assertThat(busy.status()).isEqualTo(409);
+            assertThat(busy.json().get("sweepStatus").asString()).isEqualTo("RUNNING");
+        } finally {
+            api.post("/api/v1/sweeps/" + runningId + "/cancel");
+        }
+        assertThat(api.delete("/api/v1/sweeps/" + runningId).status()).isEqualTo(204);
+    }
+
+    @Test
     void sweepsNeedTheTokenToo() {
         Api anonymous = new Api(port);
         assertThat(anonymous.get("/api/v1/sweeps").status()).isEqualTo(401);

@@ -92,6 +92,13 @@ class OperationsTest extends ServiceTest {
         assertThat(paths.at("/~1api~1v1~1experiments~1{id}/get/responses/503/headers/Retry-After").isObject()).isTrue();
         assertThat(paths.at("/~1api~1v1~1sweeps/post/responses/503").isObject()).isTrue();
         assertThat(paths.at("/~1api~1v1~1presets/get/responses/503").isMissingNode()).isTrue();
+        // Deleting a sweep, and the member-of-sweep 409 of deleting one of its experiments.
+        assertThat(paths.at("/~1api~1v1~1sweeps~1{id}/delete/responses").propertyNames())
+                .contains("204", "404", "409", "503");
+        assertThat(paths.at("/~1api~1v1~1sweeps~1{id}/delete/responses/409/content").propertyNames())
+                .containsExactly("application/problem+json");
+        assertThat(paths.at("/~1api~1v1~1experiments~1{id}/delete/responses/409/description").asString())
+                .contains("member-of-sweep");
         assertThat(paths.at("/~1api~1v1~1experiments~1validate/post/responses/503").isMissingNode()).isTrue();
         Api.Response swagger = api.get("/swagger-ui.html");
         assertThat(swagger.status()).isEqualTo(302);

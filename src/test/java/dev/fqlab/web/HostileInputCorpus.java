@@ -384,6 +384,10 @@ final class HostileInputCorpus {
         add("DELETE with a form body", "DELETE", "/api/v1/experiments/00000000-0000-0000-0000-000000000000",
                 Map.of("Content-Type", "application/x-www-form-urlencoded"), "%zz=1&%ff=%ff".getBytes(StandardCharsets.UTF_8),
                 Expect.status(404));
+        add("DELETE the sweeps collection", "DELETE", "/api/v1/sweeps", Map.of(), null, Expect.status(405));
+        add("DELETE an unknown sweep", "DELETE", "/api/v1/sweeps/00000000-0000-0000-0000-000000000000", Map.of(), null,
+                Expect.status(404));
+        add("DELETE a sweep by a bad id", "DELETE", "/api/v1/sweeps/%00..%2f" + sweepId, Map.of(), null, Expect.any());
     }
 
     // ---- query strings -------------------------------------------------------------------------------------------
