@@ -5,6 +5,8 @@ import java.net.URI;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.PessimisticLockingFailureException;
+import org.springframework.dao.QueryTimeoutException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -37,6 +39,13 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
             // An outage, not a bug: one line per request, no stack trace.
             log.warn("Database unavailable on {}: {}", describe(request), ex.getMessage());
             ApiProblem problem = ApiProblem.databaseUnavailable(DatabaseUnavailable.RETRY_AFTER_S);
+            return handleExceptionInternal(ex, problem.getBody(), problem.getHeaders(), problem.getStatusCode(), request);
+        }
+        if (ex instanceof PessimisticLockingFailureException || ex instanceof QueryTimeoutException) {
+            // A lock wait ran out (H2's LOCK_TIMEOUT is a query timeout; PostgreSQL's lock_timeout, when set, a
+            // locking failure): contention, not a bug.
+            log.warn("Lock not granted on {}: {}", describe(request), ex.getMessage());
+            ApiProblem problem = ApiProblem.databaseBusy(1);
             return handleExceptionInternal(ex, problem.getBody(), problem.getHeaders(), problem.getStatusCode(), request);
         }
         String reference = UUID.randomUUID().toString();

@@ -118,6 +118,19 @@ public class ApiProblem extends ErrorResponseException {
         return problem;
     }
 
+    /**
+     * A lock the request needed (the queue's admission row, a sweep's experiments) was not granted within the
+     * database's lock timeout, or a statement ran past its timeout: other requests hold the database; nothing was
+     * stored.
+     */
+    public static ApiProblem databaseBusy(long retryAfterSeconds) {
+        ApiProblem problem = new ApiProblem(HttpStatus.SERVICE_UNAVAILABLE, "database-busy", "Database busy",
+                "Other requests held a lock this one needed for longer than the database waits, so this request was "
+                        + "not carried out and nothing was stored; try again in " + retryAfterSeconds + " s.");
+        problem.getHeaders().set(HttpHeaders.RETRY_AFTER, Long.toString(retryAfterSeconds));
+        return problem;
+    }
+
     public static ApiProblem unauthorized() {
         ApiProblem problem = new ApiProblem(HttpStatus.UNAUTHORIZED, "unauthorized", "Unauthorized",
                 "This service requires an 'Authorization: Bearer <token>' header.");

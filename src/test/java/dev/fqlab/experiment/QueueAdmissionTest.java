@@ -7,6 +7,7 @@ import dev.fqlab.support.Api;
 import dev.fqlab.support.InProcessInstance;
 import dev.fqlab.support.TestDatabase;
 import dev.fqlab.support.TestScenarios;
+import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -14,6 +15,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -123,6 +126,32 @@ class QueueAdmissionTest {
             attempts.add(f.get());
         }
         return attempts;
+    }
+
+    /**
+     * A submission that waits for the admission lock longer than the database's lock timeout (H2's LOCK_TIMEOUT; other
+     * H2 URLs default to 1 s) is a 503 database-busy problem with Retry-After, not a 500, and stores nothing.
+     */
+    @Test
+    void aSubmissionThatCannotGetTheAdmissionLockInTimeIsA503() throws Exception {
+        TestDatabase.Conn db = new TestDatabase.Conn("jdbc:h2:mem:admission-lock-" + UUID.randomUUID()
+                + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1;LOCK_TIMEOUT=300",
+                "sa", "", "h2");
+        try (InProcessInstance a = InProcessInstance.start(db, "admission-lock", "--fqlab.workers=1")) {
+            a.bean(Scheduler.class).pause();
+            try (Connection holder = a.bean(DataSource.class).getConnection()) {
+                holder.setAutoCommit(false);
+                holder.createStatement().executeQuery("SELECT id FROM queue_admission FOR UPDATE").close();
+                Api.Response response = a.api().post("/api/v1/experiments",
+                        TestScenarios.request(TestScenarios.quick(), "blocked", "admission"));
+                assertThat(response.status()).as(response.toString()).isEqualTo(503);
+                assertThat(response.contentType()).startsWith("application/problem+json");
+                assertThat(response.json().get("type").asString()).endsWith("/database-busy");
+                assertThat(response.header("Retry-After")).contains("1");
+                holder.rollback();
+            }
+            assertThat(count(a.jdbc(), "SELECT COUNT(*) FROM experiments")).isZero();
+        }
     }
 
     private static long count(JdbcClient jdbc, String sql) {
