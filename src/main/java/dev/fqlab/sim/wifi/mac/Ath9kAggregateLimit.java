@@ -1,8 +1,9 @@
 package dev.fqlab.sim.wifi.mac;
 
 /**
- * ath9k's A-MPDU length limit, drivers/net/wireless/ath/ath9k/xmit.c (Linux 6.10, {@code ath_update_max_aggr_framelen},
- * {@code ath_max_framelen}, {@code ath_lookup_rate}; kernel-spec §5.1), in the kernel's integer arithmetic.
+ * ath9k's A-MPDU length limit, drivers/net/wireless/ath/ath9k/xmit.c (Linux 6.10, read in the greearb/linux-ct-6.10
+ * tree: {@code ath_update_max_aggr_framelen}, {@code ath_max_framelen}, {@code ath_lookup_rate},
+ * {@code ath_tx_form_aggr}; kernel-spec §5.1), in the kernel's integer arithmetic.
  *
  * <p>{@code ath_update_max_aggr_framelen(sc, queue, txop)} runs whenever an AC's EDCA parameters change; "4ms is the
  * default (and maximum) duration": {@code if (!txop || txop > 4096) txop = 4096;} — so the cap is 4096 µs, not
