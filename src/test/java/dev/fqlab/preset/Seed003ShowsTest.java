@@ -34,15 +34,18 @@ class Seed003ShowsTest extends ServiceTest {
         Map<Long, double[]> bySeed = new LinkedHashMap<>();
         for (long seed = 1; seed <= 3; seed++) {
             bySeed.put(seed, new double[] {probeP50("seed-003-bytes", seed), probeP50("seed-003-quantum300", seed),
-                    probeP50("seed-003-packets", seed)});
+                    probeP50("seed-003-packets", seed), probeP50("seed-003-packet-round-robin", seed)});
         }
         bySeed.forEach((seed, p50) -> {
             double bytes = p50[0];
             double quantum300 = p50[1];
             double packets = p50[2];
+            double packetRoundRobin = p50[3];
             assertThat(bytes).as("stock bytes p50, seed %d", seed).isGreaterThanOrEqualTo(10);
             assertThat(packets).as("packets p50 vs a third of bytes, seed %d", seed).isLessThanOrEqualTo(bytes / 3);
             assertThat(quantum300).as("quantum300 p50 vs bytes, seed %d", seed).isLessThan(bytes);
+            assertThat(packetRoundRobin).as("packet-round-robin p50 vs a third of bytes, seed %d", seed)
+                    .isLessThanOrEqualTo(bytes / 3);
         });
     }
 }

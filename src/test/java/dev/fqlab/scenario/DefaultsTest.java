@@ -132,12 +132,13 @@ class DefaultsTest {
 
     @Test
     void wifiLink() {
-        // 802.11n, 20 MHz, long GI, A-MPDU on with 32 subframes / 65535 bytes / 4000 µs, 10 tries, 54 Mbit/s legacy
+        // 802.11n, 20 MHz, long GI, A-MPDU on with 32 subframes / 65535 bytes / 4096 µs (ath9k: not
+        // scenario.md's 4000, see AmpduSpec), 10 tries, 54 Mbit/s legacy
         assertThat(MINIMAL_WIFI.link()).isEqualTo(
                 record(WifiLinkSpec.SCHEMA, "standard", PhyStandard.N, "channelWidthMhz", 20,
                         "shortGuardInterval", false,
                         "ampdu", record(AmpduSpec.SCHEMA, "enabled", true, "maxSubframes", 32, "maxBytes", 65535,
-                                "maxDurationUs", 4000), "retryLimit", 10, "legacyRateMbps", 54));
+                                "maxDurationUs", 4096), "retryLimit", 10, "legacyRateMbps", 54));
     }
 
     @Test
@@ -195,7 +196,7 @@ class DefaultsTest {
         WifiLinkSpec link = (WifiLinkSpec) scenario.link();
         assertThat(link.standard()).isEqualTo(PhyStandard.A);
         assertThat(link.ampdu()).isEqualTo(record(AmpduSpec.SCHEMA, "enabled", false, "maxSubframes", 32,
-                "maxBytes", 65535, "maxDurationUs", 4000));
+                "maxBytes", 65535, "maxDurationUs", 4096));
         assertThat(scenario.stations()).containsExactly(record(StationSpec.SCHEMA, "name", "a", "mcs", null,
                 "spatialStreams", null, "frameErrorRate", 0, "airtimeWeight", 256, "legacyRateMbps", 24.0),
                 record(StationSpec.SCHEMA, "name", "b", "mcs", null, "spatialStreams", null, "frameErrorRate", 0,

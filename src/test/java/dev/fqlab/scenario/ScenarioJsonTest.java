@@ -58,7 +58,7 @@ class ScenarioJsonTest {
         String expected = """
                 {"seed":1,"durationS":30,"warmupS":0,"sampleIntervalMs":100,
                  "link":{"type":"wifi","standard":"802.11n","channelWidthMhz":20,"shortGuardInterval":false,
-                   "ampdu":{"enabled":true,"maxSubframes":32,"maxBytes":65535,"maxDurationUs":4000},
+                   "ampdu":{"enabled":true,"maxSubframes":32,"maxBytes":65535,"maxDurationUs":4096},
                    "retryLimit":10,"legacyRateMbps":54},
                  "stations":[{"name":"sta1","mcs":15,"spatialStreams":2,"frameErrorRate":0,"airtimeWeight":256}],
                  "wiredRttMs":1,

@@ -16,7 +16,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Seed 003's "shows" criteria (presets.md) on the engine, for several seeds: the sparse probe's p50 under stock
- * bytes is ≥ 10 ms and at least three times what one packet per flow per round gives; quantum 300 lies between.
+ * bytes is ≥ 10 ms and at least three times what one packet on a new flow's first turn (the seed's patch) and one
+ * packet per flow per turn (packet-round-robin) give; quantum 300 lies between.
  */
 class Seed003PresetsTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -43,8 +44,10 @@ class Seed003PresetsTest {
         double bytes = probeP50("seed-003-bytes", seed);
         double quantum300 = probeP50("seed-003-quantum300", seed);
         double packets = probeP50("seed-003-packets", seed);
+        double packetRoundRobin = probeP50("seed-003-packet-round-robin", seed);
         assertThat(bytes).isGreaterThanOrEqualTo(10);
         assertThat(packets).isLessThanOrEqualTo(bytes / 3);
         assertThat(quantum300).isLessThan(bytes);
+        assertThat(packetRoundRobin).isLessThanOrEqualTo(bytes / 3);
     }
 }

@@ -26,7 +26,7 @@ public final class WifiScenarios {
     private WifiScenarios() {
     }
 
-    /** A-MPDU limits of 32 subframes, 65535 bytes, 4000 µs ({@code enabled} has no constant default). */
+    /** A-MPDU limits of 32 subframes, 65535 bytes, 4096 µs ({@code enabled} has no constant default). */
     public static AmpduSpec ampdu(boolean enabled) {
         return AmpduSpec.SCHEMA.builder().set("enabled", enabled).build();
     }

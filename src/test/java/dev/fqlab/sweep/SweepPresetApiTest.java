@@ -12,7 +12,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Sweep presets (presets.md): seed-003 runs its three variants at its repetitions and answers the table the seed
+ * Sweep presets (presets.md): seed-003 runs its four variants at its repetitions and answers the table the seed
  * talks about; a preset whose model part has not landed would be listed as unavailable, with a reason.
  */
 class SweepPresetApiTest extends ServiceTest {
@@ -22,7 +22,7 @@ class SweepPresetApiTest extends ServiceTest {
         Api.Response submitted = api.post("/api/v1/sweeps", "{\"preset\": \"seed-003\"}");
         assertThat(submitted.status()).as(submitted.toString()).isIn(202);
         String id = submitted.json().get("id").asString();
-        assertThat(submitted.json().get("experiments").asInt()).isEqualTo(15);
+        assertThat(submitted.json().get("experiments").asInt()).isEqualTo(20);
         await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(200))
                 .until(() -> api.get("/api/v1/sweeps/" + id).json().get("status").asString(), "SUCCEEDED"::equals);
 
@@ -31,20 +31,22 @@ class SweepPresetApiTest extends ServiceTest {
         assertThat(table.status()).isEqualTo(200);
         assertThat(table.contentType()).startsWith("text/csv");
         List<String> lines = table.body().lines().toList();
-        assertThat(lines).hasSize(4);
+        assertThat(lines).hasSize(5);
         assertThat(lines.getFirst()).isEqualTo("qdisc,n,flows.probe.latencyMs.p50 mean,flows.probe.latencyMs.p50 stddev,"
                 + "flows.probe.latencyMs.p99 mean,flows.probe.latencyMs.p99 stddev,flows.probe.rttMs.p50 mean,"
                 + "flows.probe.rttMs.p50 stddev,summary.throughputMbps mean,summary.throughputMbps stddev");
-        assertThat(lines.subList(1, 4)).extracting(l -> l.substring(0, l.indexOf(',', l.indexOf(',') + 1)))
-                .containsExactly("bytes,5", "quantum300,5", "packets,5");
+        assertThat(lines.subList(1, 5)).extracting(l -> l.substring(0, l.indexOf(',', l.indexOf(',') + 1)))
+                .containsExactly("bytes,5", "quantum300,5", "packets,5", "packet-round-robin,5");
 
         // presets.md's "shows" for seed 003, at the preset's repetitions.
         double bytes = p50(lines.get(1));
         double quantum300 = p50(lines.get(2));
         double packets = p50(lines.get(3));
+        double packetRoundRobin = p50(lines.get(4));
         assertThat(bytes).isGreaterThanOrEqualTo(10);
         assertThat(packets).isLessThanOrEqualTo(bytes / 3);
         assertThat(quantum300).isLessThan(bytes);
+        assertThat(packetRoundRobin).isLessThanOrEqualTo(bytes / 3);
 
         Api.Response selected = api.get("/api/v1/sweeps/" + id + "/table.csv?metric=flows.probe.latency*&stats=mean,min,max,n");
         assertThat(selected.body().lines().findFirst().orElseThrow()).isEqualTo("qdisc,n,"
@@ -54,8 +56,9 @@ class SweepPresetApiTest extends ServiceTest {
 
         // The variants run exactly what the variant presets say, apart from the scenario's name.
         JsonNode sweep = api.get("/api/v1/sweeps/" + id).json();
-        List<String> variants = List.of("seed-003-bytes", "seed-003-quantum300", "seed-003-packets");
-        for (int c = 0; c < 3; c++) {
+        List<String> variants = List.of("seed-003-bytes", "seed-003-quantum300", "seed-003-packets",
+                "seed-003-packet-round-robin");
+        for (int c = 0; c < 4; c++) {
             ObjectNode ran = (ObjectNode) experiment(sweep.at("/rows/" + c + "/experiments/0").asString()).get("scenario");
             ObjectNode preset = (ObjectNode) api.get("/api/v1/presets/" + variants.get(c)).json().get("scenario");
             assertThat(ran.get("name").asString()).isEqualTo("seed-003");
@@ -67,8 +70,8 @@ class SweepPresetApiTest extends ServiceTest {
         // GET /presets/seed-003 is the sweep request it stands for: posting it runs the same scenarios.
         JsonNode definition = api.get("/api/v1/presets/seed-003").json().get("sweep");
         JsonNode validation = api.post("/api/v1/sweeps/validate", Api.JSON.writeValueAsString(definition)).json();
-        assertThat(validation.get("experiments").asInt()).isEqualTo(15);
-        assertThat(validation.get("reusable").asInt()).isEqualTo(15);
+        assertThat(validation.get("experiments").asInt()).isEqualTo(20);
+        assertThat(validation.get("reusable").asInt()).isEqualTo(20);
     }
 
     private static double p50(String line) {
@@ -88,10 +91,11 @@ class SweepPresetApiTest extends ServiceTest {
 
         JsonNode detail = api.get("/api/v1/presets/seed-003").json();
         assertThat(detail.get("variants")).extracting(JsonNode::asString)
-                .containsExactly("seed-003-bytes", "seed-003-quantum300", "seed-003-packets");
+                .containsExactly("seed-003-bytes", "seed-003-quantum300", "seed-003-packets",
+                        "seed-003-packet-round-robin");
         assertThat(detail.at("/sweep/parameters/0/pointer").asString()).isEqualTo("/stack/qdisc");
         assertThat(detail.at("/sweep/parameters/0/labels")).extracting(JsonNode::asString)
-                .containsExactly("bytes", "quantum300", "packets");
+                .containsExactly("bytes", "quantum300", "packets", "packet-round-robin");
         assertThat(detail.at("/sweep/parameters/0/values/2/quantumMode").asString()).isEqualTo("packets");
         assertThat(detail.at("/sweep/repetitions").asInt()).isEqualTo(5);
         assertThat(detail.at("/sweep/base/scenario/stack/qdisc/targetMs").asDouble()).isEqualTo(5);

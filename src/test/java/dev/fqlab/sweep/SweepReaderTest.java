@@ -132,7 +132,7 @@ class SweepReaderTest {
         SweepPlan plan = read("{\"preset\": \"seed-003\", \"overrides\": {\"durationS\": 5}, \"repetitions\": 2, \"tags\": [\"t\"]}");
 
         assertThat(plan.preset()).isEqualTo("seed-003");
-        assertThat(plan.cells()).hasSize(6);
+        assertThat(plan.cells()).hasSize(8);
         assertThat(plan.metrics()).contains("flows.probe.latencyMs.p50");
         JsonNode packets = JSON.readTree(plan.cells().get(5).scenarioJson());
         assertThat(packets.at("/stack/qdisc/quantumMode").asString()).isEqualTo("packets");

@@ -13,7 +13,8 @@ import dev.fqlab.sim.scenario.schema.Scope;
  *
  * @param maxSubframes MPDUs per A-MPDU (ath9k: 32, half the 64-frame BlockAck window)
  * @param maxBytes A-MPDU length limit (HT 65535; VHT up to 1048575)
- * @param maxDurationUs PPDU duration cap
+ * @param maxDurationUs PPDU duration cap; the default is ath9k's 4096 µs ({@code ath_update_max_aggr_framelen},
+ *     drivers/net/wireless/ath/ath9k/xmit.c: {@code if (!txop || txop > 4096) txop = 4096;})
  */
 public record AmpduSpec(boolean enabled, int maxSubframes, int maxBytes, int maxDurationUs) {
 
@@ -32,9 +33,11 @@ public record AmpduSpec(boolean enabled, int maxSubframes, int maxBytes, int max
                     .intRange(VHT_BYTES, s -> standard(s) == PhyStandard.AC || standard(s) == null ? VHT_BYTES
                             : HT_BYTES, "1 to 65535 (HT: 802.11n and 802.11a) or to 1048575 (802.11ac)")
                     .unit("bytes").help("A-MPDU length limit."),
-            integer("maxDurationUs").defaultValue(4000)
+            integer("maxDurationUs").defaultValue(4096)
                     .range(IntRange.of(1, 5484).withNote("the longest PPDU an L-SIG can announce: 4095 bytes at 6 Mbit/s"))
-                    .unit("µs").help("PPDU duration cap."));
+                    .unit("µs").help("PPDU duration cap. The default is ath9k's \"4ms\": 4096 µs "
+                            + "(ath_update_max_aggr_framelen); an AC's TXOP limit (VI 3008, VO 1504 µs) caps it "
+                            + "further."));
 
     /** The link's standard (null when invalid). */
     private static PhyStandard standard(Scope ampdu) {

@@ -82,7 +82,9 @@ public sealed interface QdiscSpec permits QdiscSpec.Noqueue, QdiscSpec.Pfifo, Qd
                         .help("DRR quantum."),
                 enumeration("quantumMode", QuantumMode.class).defaultValue(QuantumMode.BYTES)
                         .help("A newly active flow's credit: \"bytes\" is Linux DRR (quantum bytes); \"packets\" is seed "
-                            + "003's patch (min(quantum, its first packet's length)), then byte DRR."),
+                            + "003's patch (min(quantum, its first packet's length)), then byte DRR; "
+                            + "\"packet-round-robin\" gives every flow, new or old, one packet per turn whatever its "
+                            + "size."),
                 integer("dropBatchSize").defaultValue(64).range(IntRange.of(1, 65536)).unit("packets")
                         .help("Packets dropped at most at once from the fattest flow when over limit."),
                 flat("codel", CodelSettings.QDISC));

@@ -41,7 +41,9 @@ public record TxqsSpec(boolean enabled, boolean fq, int flows, int limit, long m
             integer("quantum").defaultValue(300).range(IntRange.of(1, 1 << 20)).unit("bytes").help("DRR quantum."),
             enumeration("quantumMode", QuantumMode.class).defaultValue(QuantumMode.BYTES)
                     .help("A newly active flow's credit: \"bytes\" is Linux DRR (quantum bytes); \"packets\" is seed "
-                            + "003's patch (min(quantum, its first packet's length)), then byte DRR."),
+                            + "003's patch (min(quantum, its first packet's length)), then byte DRR; "
+                            + "\"packet-round-robin\" gives every flow, new or old, one packet per turn whatever its "
+                            + "size."),
             flat("codel", CodelSettings.TXQ),
             bool("collisionCheck").defaultValue(true)
                     .help("true: a packet whose hashed flow another TXQ owns goes to its own TXQ's default flow. "

@@ -21,6 +21,7 @@ import dev.fqlab.sim.wifi.mac.Ppdu;
 import dev.fqlab.sim.wifi.mac.PpduBuilder;
 import dev.fqlab.sim.wifi.mac.ReorderBuffer;
 import dev.fqlab.sim.wifi.mac80211.Aql;
+import dev.fqlab.sim.wifi.mac80211.ExpectedTxAirtime;
 import dev.fqlab.sim.wifi.mac80211.Fq;
 import dev.fqlab.sim.wifi.mac80211.Txq;
 import dev.fqlab.sim.wifi.mac80211.TxqScheduler;
@@ -181,25 +182,12 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
     }
 
     /**
-     * mac80211's expected airtime of one frame ({@code ieee80211_calc_expected_tx_airtime}, kernel-spec §4.6) as
-     * AQL stores it: in 4 µs units rounded up, at most 4092 µs. Frame length {@code len + 38}. Legacy OFDM:
-     * 20 + 16 µs plus the payload at the rate. HT/VHT: the per-1024-byte duration scaled to the frame plus the PPDU
-     * overhead {@code 36 + 4 × streams} µs, which A-MPDU-able frames (every AC but VO) share by {@code agg_shift};
-     * at least 4 µs.
+     * What AQL charges for one frame: mac80211's expected airtime ({@code ieee80211_calc_expected_tx_airtime},
+     * Linux 6.6, kernel-spec §4.6) as {@code ieee80211_info_set_tx_time_est} stores it, rounded down to 4 µs and at
+     * most 4092 µs; {@link ExpectedTxAirtime} has the arithmetic.
      */
     static long airtimeEstimateNs(PhyMode phy, Packet p, boolean ampdu) {
-        int bytes = p.length + 38;
-        double us;
-        if (phy.format() == PhyMode.Format.NON_HT) {
-            us = 20 + 16 + bytes * 8 / phy.dataRateMbps();
-        } else {
-            double per1024Us = 1024 * 8 / phy.dataRateMbps();
-            int overheadUs = 36 + 4 * phy.spatialStreams();
-            int shift = !ampdu ? 0 : per1024Us > 400 ? 1 : per1024Us > 250 ? 2 : per1024Us > 150 ? 3 : per1024Us > 70 ? 4 : 5;
-            us = Math.max(4, per1024Us * bytes / 1024 + (overheadUs >> shift)); // an integer shift, as the kernel's
-        }
-        long units = Math.min(1023, (long) Math.ceil(us / 4));
-        return units * 4_000;
+        return ExpectedTxAirtime.aqlNs(phy, p.ipBytes, ampdu);
     }
 
     // --- the driver's view -----------------------------------------------------------------------------------

@@ -6,12 +6,16 @@ import dev.fqlab.sim.wifi.mac.Ppdu;
 import dev.fqlab.sim.wifi.mac80211.Txq;
 
 /**
- * The legacy driver buffer, without mac80211's intermediate TXQs ({@code txqs.enabled: false}; seed 000 "without
- * the patches", the FIFO baseline of kernel-spec §9.1): the driver holds at most {@code hwQueuePackets} frames per
- * AC, shared by all stations and taken from the qdisc in arrival order into per-station TID queues; when it is
- * full the qdisc keeps the packet (a requeue), as a stopped netdev queue does. The driver serves the TID queues
- * round robin, one aggregate each, so the pool fills with the slow station's frames and both stations end up
- * with the same packet rate — the 802.11 performance anomaly.
+ * The legacy driver buffer, ath9k before mac80211's intermediate TXQs (drivers/net/wireless/ath/ath9k/xmit.c as stored
+ * in torvalds/linux at 00bde9c630ac, a 2.6.36-era tree: {@code ath_tx_start}, {@code ath_txq_schedule},
+ * {@code ath_wake_mac80211_queue}; ath9k.h at 014cf3bb1e19: {@code ATH_MAX_QDEPTH = 512 / 4 - 5 = 123}) —
+ * {@code txqs.enabled: false}, seed 000 "without the patches", the FIFO baseline of kernel-spec §9.1. The driver
+ * holds at most {@code hwQueuePackets} frames per AC ({@code pending_frames[q]}), shared by all stations and taken
+ * from the qdisc in arrival order into per-station TID queues ({@code tid->buf_q}); when it is full the qdisc keeps
+ * the packet (a requeue), as a stopped netdev queue does, and a completed aggregate of k frames makes k places. The
+ * driver serves the TID queues round robin, one aggregate each, so the pool fills with the slow station's frames
+ * and every station ends up with the same packet rate — the 802.11 performance anomaly. (Senders in exact lockstep
+ * instead meet the drop-tail phase effect of the qdisc in front: README, "The legacy path".)
  *
  * <p>The TID queues are plain FIFOs ({@link #TID_QUEUES}) in place of the TXQs; the dequeue strategy that serves
  * them is wrapped, unchanged.

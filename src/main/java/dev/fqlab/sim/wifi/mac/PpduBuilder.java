@@ -9,17 +9,20 @@ import dev.fqlab.sim.wifi.phy.MacFraming;
 import dev.fqlab.sim.wifi.phy.PhyMode;
 
 /**
- * Fills a PPDU the way ath9k's {@code ath_tx_form_aggr} does (kernel-spec §5.1): retransmissions first, then new
- * frames, while the A-MPDU stays within {@code maxSubframes}, {@code maxBytes}, the PSDU that fits in
- * {@code maxDurationUs} (or the AC's TXOP limit when that is shorter: ath9k's {@code ath_max_framelen}) at the
- * peer's rate, and the BlockAck window. A new frame that does not fit is parked for the next PPDU (it has already
- * left its queue). Without aggregation (802.11a, or VO) a PPDU carries one MPDU.
+ * Fills a PPDU the way ath9k's {@code ath_tx_form_aggr} does (drivers/net/wireless/ath/ath9k/xmit.c, Linux 6.10;
+ * kernel-spec §5.1): retransmissions first, then new frames, while the A-MPDU stays within {@code maxSubframes},
+ * {@code maxBytes}, the length that fits in the aggregate's duration at the peer's rate, and the BlockAck window. The
+ * duration is ath9k's: 4096 µs, or the AC's TXOP limit when it has one (VI 3008, VO 1504 µs), and at most
+ * {@code maxDurationUs}; an HT peer's length is {@link Ath9kAggregateLimit#maxFramelen ath_max_framelen} of it (the
+ * kernel's integer arithmetic), a VHT peer's the standard's longest PSDU in it. A new frame that does not fit is
+ * parked for the next PPDU (it has already left its queue). Without aggregation (802.11a, or VO) a PPDU carries one
+ * MPDU.
  */
 public final class PpduBuilder {
     private final int maxSubframes;
     private final int maxBytes;
-    /** Per AC: {@code maxDurationUs}, capped by a non-zero EDCA TXOP limit (VI 3.008 ms, VO 1.504 ms). */
-    private final long[] maxDurationNs = new long[4];
+    /** Per AC: ath9k's aggregate duration (4096 µs, or the EDCA TXOP limit), at most {@code maxDurationUs}. */
+    private final int[] maxDurationUs = new int[4];
     private final boolean ampdu;
 
     public PpduBuilder(AmpduSpec spec) {
@@ -27,9 +30,8 @@ public final class PpduBuilder {
         this.maxSubframes = spec.enabled() ? spec.maxSubframes() : 1;
         this.maxBytes = spec.maxBytes();
         for (AccessCategory ac : AccessCategory.values()) {
-            long txop = Edca.txopLimitNs(ac);
-            long limit = spec.maxDurationUs() * 1_000L;
-            maxDurationNs[ac.ordinal()] = txop > 0 ? Math.min(limit, txop) : limit;
+            int txopUs = (int) (Edca.txopLimitNs(ac) / 1_000);
+            maxDurationUs[ac.ordinal()] = Math.min(spec.maxDurationUs(), Ath9kAggregateLimit.durationUs(txopUs));
         }
     }
 
@@ -43,7 +45,7 @@ public final class PpduBuilder {
         boolean aggregating = ampdu && aggregate && phy.aggregates();
         ppdu.reset(station, tid, ac, aggregating);
         int limitFrames = aggregating ? Math.min(maxSubframes, ppdu.capacity()) : 1;
-        int limitBytes = aggregating ? Math.min(maxBytes, phy.maxPsduBytes(maxDurationNs[ac])) : Integer.MAX_VALUE;
+        int limitBytes = aggregating ? Math.min(maxBytes, lengthLimit(phy, maxDurationUs[ac])) : Integer.MAX_VALUE;
         while (ppdu.count() < limitFrames) {
             boolean retry = true;
             Packet p = ba.pollRetry();
@@ -79,5 +81,14 @@ public final class PpduBuilder {
             ppdu.ppduNs = phy.ppduNs(ppdu.psduBytes());
             ppdu.responseNs = ControlFrames.responseNs(phy, aggregating);
         }
+    }
+
+    /** The longest A-MPDU that fits in {@code durationUs} at the peer's rate (ath9k's arithmetic for HT). */
+    static int lengthLimit(PhyMode phy, int durationUs) {
+        if (phy.format() == PhyMode.Format.HT) {
+            return Ath9kAggregateLimit.maxFramelen(durationUs, phy.mcs(), phy.channelWidthMhz() == 40,
+                    phy.shortGuardInterval());
+        }
+        return phy.maxPsduBytes(durationUs * 1_000L);
     }
 }
