@@ -79,7 +79,7 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
         this.builder = new PpduBuilder(context.link.ampdu());
         StackSpec stack = context.stack;
         int stationCount = context.stations.size();
-        this.fq = new Fq(Drivers.tidQueues(stack), drops);
+        this.fq = new Fq(Drivers.tidQueues(stack), drops, context.kernel);
         this.txqs = new Txq[stationCount][4];
         for (int s = 0; s < stationCount; s++) {
             for (AccessCategory ac : AccessCategory.values()) {
