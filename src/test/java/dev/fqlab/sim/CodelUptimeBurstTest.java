@@ -103,6 +103,15 @@ class CodelUptimeBurstTest {
     }
 
     @Test
+    void mainlineCapsTheCatchUpDropsAt256PerDequeue() {
+        // step 6
+        assertThat(delivered(KernelProfile.MAINLINE, 2400, 0)).isEqualTo(148);
+        assertThat(delivered(KernelProfile.MAINLINE, 2400, 2)).isEqualTo(148);
+        // without reuse the cap is never reached: the same 299 as every other version
+        assertThat(delivered(KernelProfile.MAINLINE, 2000, 0)).isEqualTo(299);
+    }
+
+    @Test
     void aFreshBootReusesTheCountInItsFirstSixteenIntervals() {
         // uptime 0: the simulation's old clock. At t = 0 now (106.5 ms) < 1.6 s: reuse; at t = 2 s no reuse.
         assertThat(delivered(KernelProfile.LINUX_6_18, 0, 0)).isEqualTo(109);

@@ -19,6 +19,9 @@ import dev.fqlab.sim.scenario.CodelSettings;
  * Linux, {@code ktime_get_ns()} for exact, at the scenario's uptime plus the simulation time. So the first entry
  * into the dropping state compares {@code now − drop_next} with 16 intervals against the {@code drop_next} of 0 that
  * {@code codel_vars_init} left, as s32: a burst's fate depends on the uptime, not on when the flow starts.
+ * The {@link dev.fqlab.sim.kernel.KernelProfile} decides two newer rules: at most
+ * {@code CODEL_MAX_DROPS_PER_DEQUEUE} drops per call (then {@code drop_next = control_law(now)}), and clearing
+ * {@code first_above_time} when the queue is found empty.
  */
 public final class Codel {
     private static final long U32 = 0xFFFFFFFFL;
@@ -32,15 +35,21 @@ public final class Codel {
     private final boolean ecn;
     private final long mtu;
     private final KernelClock clock;
+    /** {@code CODEL_MAX_DROPS_PER_DEQUEUE}, or {@link Integer#MAX_VALUE} where the kernel has no cap. */
+    private final int maxDropsPerDequeue;
+    private final boolean resetsOnEmpty;
     private final CodelStats stats = new CodelStats();
 
     /**
      * @param mtu backlog floor in bytes: never drop while the queue's backlog (after removing the packet) is at
      *            most this (fq_codel and codel: the device's L2 MTU, 1514; mac80211: 0)
-     * @param kernel the host whose clock CoDel reads
+     * @param kernel the host: its clock, and its version's cap on drops per dequeue and empty-queue reset
      */
     public Codel(CodelSettings settings, long mtu, Kernel kernel) {
         this.clock = kernel.clock();
+        int cap = kernel.profile().codelMaxDropsPerDequeue();
+        this.maxDropsPerDequeue = cap > 0 ? cap : Integer.MAX_VALUE;
+        this.resetsOnEmpty = kernel.profile().codelResetsOnEmpty();
         this.linux = settings.arithmetic() == CodelArithmetic.LINUX;
         this.target = toUnits(settings.targetMs());
         this.interval = toUnits(settings.intervalMs());
@@ -83,6 +92,9 @@ public final class Codel {
     public Packet dequeue(CodelQueue queue, CodelVars v, long nowNs) {
         Packet p = queue.dequeueHead(v);
         if (p == null) {
+            if (resetsOnEmpty) {
+                v.firstAboveTime = 0;
+            }
             v.dropping = false;
             return null;
         }
@@ -92,8 +104,14 @@ public final class Codel {
             if (!drop) {
                 v.dropping = false; // sojourn below target: leave dropping state
             } else if (afterEq(now, v.dropNext)) {
-                // Catch up: several drops in one dequeue when far past drop_next.
+                // Catch up: several drops in one dequeue when far past drop_next (newer kernels: at most a cap,
+                // then resync drop_next to now).
+                int drops = 0;
                 while (v.dropping && afterEq(now, v.dropNext)) {
+                    if (++drops > maxDropsPerDequeue) {
+                        v.dropNext = controlLaw(now, v);
+                        break;
+                    }
                     v.count++;
                     newtonStep(v);
                     if (ecn && p.setCe()) {
