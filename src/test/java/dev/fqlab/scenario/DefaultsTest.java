@@ -87,14 +87,15 @@ class DefaultsTest {
     }
 
     @Test
-    void codelQdiscTakesTheSpecsCodelDefaultsEcnIncluded() {
-        // scenario.md: "codel (limit, CoDel params)", whose defaults are targetMs 5, intervalMs 100, ecn true.
+    void codelQdiscTakesTheSpecsCodelDefaultsWithoutEcn() {
+        // scenario.md: codel's limit 1000, targetMs 5, intervalMs 100, ecn false "as in tc qdisc add … codel"
+        // (codel_params_init: ecn = false; only fq_codel_init turns it on).
         Scenario scenario = parse("""
                 {"durationS": 1, "link": {"type": "wired", "rateMbps": 1},
                  "stack": {"qdisc": {"type": "codel"}}, "flows": [{"name": "p", "type": "ping"}]}
                 """);
         assertThat(scenario.stack().qdisc()).isEqualTo(
-                new QdiscSpec.Codel(1000, record(CodelSettings.QDISC, "targetMs", 5, "intervalMs", 100, "ecn", true,
+                new QdiscSpec.Codel(1000, record(CodelSettings.CODEL_QDISC, "targetMs", 5, "intervalMs", 100, "ecn", false,
                         "ceThresholdMs", null, "arithmetic", CodelArithmetic.LINUX)));
     }
 
