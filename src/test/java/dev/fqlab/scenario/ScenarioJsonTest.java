@@ -66,7 +66,7 @@ class ScenarioJsonTest {
                  "stations":[{"name":"sta1","mcs":15,"spatialStreams":2,"frameErrorRate":0,"airtimeWeight":256}],
                  "wiredRttMs":1,
                  "stack":{"qdisc":{"type":"noqueue"},
-                   "txqs":{"enabled":true,"fq":true,"flows":4096,"limit":8192,"memoryLimitBytes":16777216,
+                   "txqs":{"enabled":true,"fq":true,"flows":4096,"limit":8192,"memoryLimitBytes":4194304,
                      "quantum":300,"quantumMode":"bytes","targetMs":20,"intervalMs":100,"ecn":true,
                      "codelArithmetic":"linux","collisionCheck":true},
                    "scheduler":{"type":"round-robin"},

@@ -40,7 +40,7 @@ class AqlAndSchedulerTest {
 
     /** One backlogged TXQ per station, stations 0, 1, … in order, all of AC 0. */
     private static Txq[] backloggedTxqs(int stations) {
-        Fq fq = new Fq(TxqsSpec.SCHEMA.builder().set("flows", 64).build(), (p, now) -> { });
+        Fq fq = new Fq(WifiScenarios.txqsBuilder().set("flows", 64).build(), (p, now) -> { });
         Txq[] txqs = new Txq[stations];
         for (int s = 0; s < stations; s++) {
             txqs[s] = fq.newTxq(s, 0, 0);
