@@ -98,7 +98,7 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
                 txqs[s][ac.ordinal()] = fq.newTxq(s, Tids.tid(ac), ac.ordinal(), codel);
             }
         }
-        this.aql = new Aql(stack.aql(), stationCount);
+        this.aql = new Aql(stack.aql(), stationCount, context.kernel.profile());
         this.scheduler = TxqScheduler.create(stack.scheduler(), stationCount, airtimeWeights(context.stations), aql);
         this.driver = Drivers.create(this, context.sim, stack, context.link);
         for (AccessCategory ac : AccessCategory.values()) {
