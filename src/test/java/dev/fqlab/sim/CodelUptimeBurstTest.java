@@ -35,7 +35,8 @@ import org.junit.jupiter.api.Test;
  *       X = uptime + t<sub>a</sub> has X mod 1024 = 288 or 800 (10<sup>9</sup> ≡ 512 and 500 000 ≡ 288 mod 1024), so
  *       ldelay at dequeue k is ⌊f + 976.5625 k⌋ with f = 288/1024 or 800/1024. For k ≤ 4 it is below target
  *       (MS2TIME(5) = 4882); at k = 5 it is 4883, so first_above_time = now<sub>5</sub> + 97 656 (MS2TIME(100)).
- *       ok_to_drop needs ⌊f + 976.5625 k⌋ > 4883 + 97 656 = 102 539: k = 105 gives 102 539, k = 106 gives 103 516.
+ *       ok_to_drop needs ⌊f + 976.5625 k⌋ > 4883 + 97 656 = 102 539: k = 105 gives 102 539, k = 106 gives
+ *       103 515 or 103 516.
  *       Dequeues 0–105 deliver 106 packets; dequeue 106 drops its packet, delivers the next (107) and enters the
  *       dropping state with delta = count − lastcount = 64 > 1. The reuse test is
  *       {@code codel_time_before(now − drop_next, 16 × interval)} against the drop_next of 0 that
