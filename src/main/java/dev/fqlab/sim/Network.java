@@ -1,6 +1,7 @@
 package dev.fqlab.sim;
 
 import dev.fqlab.sim.core.Simulator;
+import dev.fqlab.sim.kernel.Kernel;
 import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.packet.PacketPool;
@@ -36,8 +37,14 @@ abstract class Network implements PacketSink, DropListener, TxCompletion {
 
     final Simulator sim = new Simulator();
     final PacketPool pool = new PacketPool();
+    /** The AP's or router's kernel: its version's rules and its clock (scenario {@code kernel}, {@code kernelUptimeS}). */
+    final Kernel kernel;
     Flow[] flows;
     FlowStats[] stats;
+
+    Network(Scenario scenario) {
+        this.kernel = Kernel.of(scenario.kernel(), scenario.kernelUptimeS());
+    }
 
     void start() {
         for (Flow f : flows) {

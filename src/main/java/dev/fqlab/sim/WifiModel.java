@@ -37,11 +37,12 @@ final class WifiModel extends Network {
     private final Qdisc qdisc;
 
     WifiModel(Scenario scenario) {
+        super(scenario);
         List<StationSpec> stationSpecs = scenario.stations();
         int n = scenario.flows().size();
-        this.context = new WifiContext(sim, scenario, this, this);
+        this.context = new WifiContext(sim, scenario, kernel, this, this);
         QdiscSpec qdiscSpec = scenario.stack().qdisc();
-        this.qdisc = qdiscSpec instanceof QdiscSpec.Noqueue ? null : Qdiscs.create(qdiscSpec, 1514, this);
+        this.qdisc = qdiscSpec instanceof QdiscSpec.Noqueue ? null : Qdiscs.create(qdiscSpec, 1514, this, kernel);
         long halfRtt = Time.ms(scenario.wiredRttMs()) / 2;
         var toServer = new DelayLine(sim, halfRtt, this);
         boolean[] local = new boolean[n];

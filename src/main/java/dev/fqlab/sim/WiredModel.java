@@ -38,6 +38,7 @@ final class WiredModel extends Network {
     final WiredLink up;
 
     WiredModel(Scenario scenario) {
+        super(scenario);
         WiredLinkSpec link = (WiredLinkSpec) scenario.link();
         int mtu = IP_MTU + link.l2OverheadBytes();
         long halfRtt = Time.ms(scenario.wiredRttMs()) / 2;
@@ -47,7 +48,7 @@ final class WiredModel extends Network {
         for (int i = 0; i < n; i++) {
             local[i] = local(scenario.flows().get(i));
         }
-        this.down = new WiredLink(sim, Qdiscs.create(qdiscSpec, mtu, this), link.rateMbps(), link.l2OverheadBytes(),
+        this.down = new WiredLink(sim, Qdiscs.create(qdiscSpec, mtu, this, kernel), link.rateMbps(), link.l2OverheadBytes(),
                 link.lossRate(), RandomStream.of(scenario.seed(), "link.down.loss"), this, this, this);
         var toServer = new DelayLine(sim, halfRtt, this);
         PacketSink upEnd = (p, now) -> {
@@ -57,7 +58,7 @@ final class WiredModel extends Network {
                 toServer.accept(p, now);
             }
         };
-        this.up = new WiredLink(sim, Qdiscs.create(qdiscSpec, mtu, this), link.upRateMbps(), link.l2OverheadBytes(),
+        this.up = new WiredLink(sim, Qdiscs.create(qdiscSpec, mtu, this, kernel), link.upRateMbps(), link.l2OverheadBytes(),
                 link.lossRate(), RandomStream.of(scenario.seed(), "link.up.loss"), upEnd, this, this);
         var fromServer = new DelayLine(sim, halfRtt, down);
 

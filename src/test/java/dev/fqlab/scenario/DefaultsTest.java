@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.fqlab.sim.scenario.AccessCategory;
 import dev.fqlab.sim.scenario.AmpduSpec;
 import dev.fqlab.sim.scenario.AqlSpec;
+import dev.fqlab.sim.kernel.KernelProfile;
 import dev.fqlab.sim.scenario.CodelArithmetic;
 import dev.fqlab.sim.scenario.CodelSettings;
 import dev.fqlab.sim.scenario.DequeueStrategy;
@@ -87,14 +88,15 @@ class DefaultsTest {
     }
 
     @Test
-    void codelQdiscTakesTheSpecsCodelDefaultsEcnIncluded() {
-        // scenario.md: "codel (limit, CoDel params)", whose defaults are targetMs 5, intervalMs 100, ecn true.
+    void codelQdiscTakesTheSpecsCodelDefaultsWithoutEcn() {
+        // scenario.md: codel's limit 1000, targetMs 5, intervalMs 100, ecn false "as in tc qdisc add … codel"
+        // (codel_params_init: ecn = false; only fq_codel_init turns it on).
         Scenario scenario = parse("""
                 {"durationS": 1, "link": {"type": "wired", "rateMbps": 1},
                  "stack": {"qdisc": {"type": "codel"}}, "flows": [{"name": "p", "type": "ping"}]}
                 """);
         assertThat(scenario.stack().qdisc()).isEqualTo(
-                new QdiscSpec.Codel(1000, record(CodelSettings.QDISC, "targetMs", 5, "intervalMs", 100, "ecn", true,
+                new QdiscSpec.Codel(1000, record(CodelSettings.CODEL_QDISC, "targetMs", 5, "intervalMs", 100, "ecn", false,
                         "ceThresholdMs", null, "arithmetic", CodelArithmetic.LINUX)));
     }
 
@@ -153,10 +155,11 @@ class DefaultsTest {
         StackSpec stack = MINIMAL_WIFI.stack();
         // txqs enabled ⇒ the qdisc defaults to noqueue
         assertThat(stack.qdisc()).isEqualTo(new QdiscSpec.Noqueue());
-        // mac80211: 4096 flows, 8192 packets, 16 MiB, quantum 300, CoDel 20 ms / 100 ms / ECN, no CE threshold
+        // mac80211: 4096 flows, 8192 packets, 4 MiB (an 802.11n radio), quantum 300, CoDel 20 ms / 100 ms / ECN,
+        // no CE threshold
         assertThat(stack.txqs()).isEqualTo(record(TxqsSpec.SCHEMA, "enabled", true, "fq", true, "flows", 4096,
                 "limit", 8192,
-                "memoryLimitBytes", 16777216L, "quantum", 300, "quantumMode", QuantumMode.BYTES, "codel",
+                "memoryLimitBytes", 4194304L, "quantum", 300, "quantumMode", QuantumMode.BYTES, "codel",
                 record(CodelSettings.QDISC, "targetMs", 20, "intervalMs", 100, "ecn", true, "ceThresholdMs", null,
                         "arithmetic", CodelArithmetic.LINUX), "collisionCheck", true));
         assertThat(stack.scheduler()).isEqualTo(new SchedulerSpec.RoundRobin());
@@ -212,6 +215,34 @@ class DefaultsTest {
                 """);
         assertThat(scenario.stations()).extracting(StationSpec::spatialStreams).containsExactly(1, 4);
         assertThat(((WifiLinkSpec) scenario.link()).ampdu().enabled()).isTrue();
+    }
+
+    @Test
+    void theTxqMemoryLimitFollowsTheRadio() {
+        // net/mac80211/tx.c ieee80211_txq_setup_flows: fq_init's 16 << 20 stays only if a band supports VHT, else
+        // 4 << 20 ("4 Mbytes is 64 max-size aggregates in 802.11n"); scenario.md says the same.
+        String[][] radios = {{"802.11a", "{\"name\": \"a\"}"}, {"802.11n", "{\"name\": \"a\", \"mcs\": 0}"},
+                {"802.11ac", "{\"name\": \"a\", \"mcs\": 0}"}};
+        for (String[] radio : radios) {
+            Scenario scenario = parse("{\"durationS\": 1, \"link\": {\"type\": \"wifi\", \"standard\": \"" + radio[0]
+                    + "\"}, \"stations\": [" + radio[1] + "], \"flows\": [{\"name\": \"p\", \"type\": \"ping\", "
+                    + "\"station\": \"a\"}]}");
+            assertThat(scenario.stack().txqs().memoryLimitBytes()).as(radio[0])
+                    .isEqualTo(radio[0].equals("802.11ac") ? 16_777_216L : 4_194_304L);
+        }
+        // a value given is kept, whatever the radio
+        Scenario given = parse("""
+                {"durationS": 1, "link": {"type": "wifi"}, "stack": {"txqs": {"memoryLimitBytes": 1000}},
+                 "stations": [{"name": "a", "mcs": 0}], "flows": [{"name": "p", "type": "ping", "station": "a"}]}
+                """);
+        assertThat(given.stack().txqs().memoryLimitBytes()).isEqualTo(1000);
+    }
+
+    @Test
+    void theKernelIsTheNewestLtsProfileUpAThousandSeconds() {
+        assertThat(MINIMAL.kernel()).isEqualTo(KernelProfile.LINUX_6_18);
+        assertThat(MINIMAL.kernel().json()).isEqualTo("6.18");
+        assertThat(MINIMAL.kernelUptimeS()).isEqualTo(1000);
     }
 
     @Test

@@ -28,7 +28,8 @@ class ScenarioJsonTest {
                  "link": {"rateMbps": 10, "type": "wired"}, "durationS": 30}
                 """);
 
-        // Written out by hand from scenario.md (tables and stack defaults), in the order of its tables.
+        // Written out by hand from scenario.md (tables and stack defaults), in the order of its tables, then fqlab's
+        // kernel and kernelUptimeS (README, Scenario extensions).
         String expected = """
                 {"seed":1,"durationS":30,"warmupS":0,"sampleIntervalMs":100,
                  "link":{"type":"wired","rateMbps":10,"upRateMbps":10,"lossRate":0,"l2OverheadBytes":14},
@@ -40,7 +41,8 @@ class ScenarioJsonTest {
                    {"name":"bulk","type":"udp","direction":"down","ac":"BE","startS":0,"stopS":30,"ecn":"not-ect",
                     "rateMbps":20,"packetBytes":1500,"burst":1,"jitterMs":0},
                    {"name":"probe","type":"ping","direction":"down","ac":"BE","startS":0,"stopS":30,"ecn":"not-ect",
-                    "intervalMs":500,"packetBytes":64}]}
+                    "intervalMs":500,"packetBytes":64}],
+                 "kernel":"6.18","kernelUptimeS":1000}
                 """.replaceAll("\\s+", "");
         assertThat(JSON.writeValueAsString(json)).isEqualTo(expected);
     }
@@ -54,7 +56,8 @@ class ScenarioJsonTest {
 
         // Written out by hand from scenario.md: the wifi link table (ampdu as an object), the station with its
         // derived streams, the stack's wifi column (noqueue since txqs are enabled) and the txqs, scheduler, aql
-        // and driver defaults, each in the order scenario.md lists them; the flow's station after its type.
+        // and driver defaults, each in the order scenario.md lists them; the flow's station after its type; then
+        // fqlab's kernel and kernelUptimeS.
         String expected = """
                 {"seed":1,"durationS":30,"warmupS":0,"sampleIntervalMs":100,
                  "link":{"type":"wifi","standard":"802.11n","channelWidthMhz":20,"shortGuardInterval":false,
@@ -63,7 +66,7 @@ class ScenarioJsonTest {
                  "stations":[{"name":"sta1","mcs":15,"spatialStreams":2,"frameErrorRate":0,"airtimeWeight":256}],
                  "wiredRttMs":1,
                  "stack":{"qdisc":{"type":"noqueue"},
-                   "txqs":{"enabled":true,"fq":true,"flows":4096,"limit":8192,"memoryLimitBytes":16777216,
+                   "txqs":{"enabled":true,"fq":true,"flows":4096,"limit":8192,"memoryLimitBytes":4194304,
                      "quantum":300,"quantumMode":"bytes","targetMs":20,"intervalMs":100,"ecn":true,
                      "codelArithmetic":"linux","collisionCheck":true},
                    "scheduler":{"type":"round-robin"},
@@ -72,7 +75,8 @@ class ScenarioJsonTest {
                      "perWakeCpuUs":0,"perPacketCpuUs":0,"batchContentionCpuUs":0}},
                  "flows":[
                    {"name":"bulk","type":"udp","station":"sta1","direction":"down","ac":"BE","startS":0,"stopS":30,
-                    "ecn":"not-ect","rateMbps":20,"packetBytes":1500,"burst":1,"jitterMs":0}]}
+                    "ecn":"not-ect","rateMbps":20,"packetBytes":1500,"burst":1,"jitterMs":0}],
+                 "kernel":"6.18","kernelUptimeS":1000}
                 """.replaceAll("\\s+", "");
         assertThat(JSON.writeValueAsString(json)).isEqualTo(expected);
     }
@@ -104,7 +108,7 @@ class ScenarioJsonTest {
                 """);
 
         assertThat(json.propertyNames()).containsExactly("name", "seed", "durationS", "warmupS", "sampleIntervalMs",
-                "link", "stations", "wiredRttMs", "stack", "flows");
+                "link", "stations", "wiredRttMs", "stack", "flows", "kernel", "kernelUptimeS");
         assertThat(json.get("link").propertyNames())
                 .containsExactly("type", "rateMbps", "upRateMbps", "lossRate", "l2OverheadBytes");
         assertThat(json.get("stack").propertyNames()).containsExactly("qdisc");

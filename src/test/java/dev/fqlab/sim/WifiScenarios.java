@@ -62,12 +62,20 @@ public final class WifiScenarios {
         return station(name).set("legacyRateMbps", rateMbps).build();
     }
 
+    /**
+     * A TXQs builder with an 802.11n (or 802.11a) radio's memory limit, 4 MiB ({@code memoryLimitBytes} has no
+     * constant default: it follows the radio).
+     */
+    public static RecordSchema.Builder<TxqsSpec> txqsBuilder() {
+        return TxqsSpec.SCHEMA.builder().set("memoryLimitBytes", TxqsSpec.NON_VHT_MEMORY_LIMIT);
+    }
+
     public static TxqsSpec txqs(boolean fq, boolean collisionCheck) {
-        return TxqsSpec.SCHEMA.builder().set("fq", fq).set("collisionCheck", collisionCheck).build();
+        return txqsBuilder().set("fq", fq).set("collisionCheck", collisionCheck).build();
     }
 
     public static TxqsSpec noTxqs() {
-        return TxqsSpec.SCHEMA.builder().set("enabled", false).build();
+        return txqsBuilder().set("enabled", false).build();
     }
 
     /** A driver builder with {@code dequeue}, the rest ath9k's (scenario.md's defaults). */
@@ -88,9 +96,12 @@ public final class WifiScenarios {
         return AqlSpec.SCHEMA.builder().set("enabled", true).build();
     }
 
-    /** A wifi stack builder: noqueue over mac80211 TXQs with fq_codel, round robin, no AQL, ath9k; set what differs. */
+    /**
+     * A wifi stack builder: noqueue over mac80211 TXQs with fq_codel (an 802.11n radio's memory limit), round robin,
+     * no AQL, ath9k; set what differs.
+     */
     public static RecordSchema.Builder<StackSpec> wifiStack() {
-        return StackSpec.SCHEMA.builder().set("qdisc", new QdiscSpec.Noqueue());
+        return StackSpec.SCHEMA.builder().set("qdisc", new QdiscSpec.Noqueue()).set("txqs", txqs(true, true));
     }
 
     /** mac80211 TXQs with fq_codel, round robin, ath9k. */

@@ -1,5 +1,7 @@
 package dev.fqlab.sim.aqm;
 
+import dev.fqlab.sim.kernel.Kernel;
+import dev.fqlab.sim.kernel.KernelClock;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.scenario.CodelArithmetic;
 import dev.fqlab.sim.scenario.CodelSettings;
@@ -12,9 +14,16 @@ import dev.fqlab.sim.scenario.CodelSettings;
  * u32, the integer Newton step for 1/√count (so the second drop comes 50 ms after the first, not 70.7), and
  * strict {@code now > first_above_time}. {@link CodelArithmetic#EXACT} uses nanoseconds, floating-point
  * 1/√count and RFC 8289's {@code now >= first_above_time}.
+ *
+ * <p>Time is kernel time ({@link KernelClock}): {@code codel_get_time()} = {@code ktime_get_ns() >> 10} as a u32 for
+ * Linux, {@code ktime_get_ns()} for exact, at the scenario's uptime plus the simulation time. So the first entry
+ * into the dropping state compares {@code now − drop_next} with 16 intervals against the {@code drop_next} of 0 that
+ * {@code codel_vars_init} left, as s32: a burst's fate depends on the uptime, not on when the flow starts.
+ * The {@link dev.fqlab.sim.kernel.KernelProfile} decides two newer rules: at most
+ * {@code CODEL_MAX_DROPS_PER_DEQUEUE} drops per call (then {@code drop_next = control_law(now)}), and clearing
+ * {@code first_above_time} when the queue is found empty.
  */
 public final class Codel {
-    private static final int CODEL_SHIFT = 10;
     private static final long U32 = 0xFFFFFFFFL;
     /** Linux's CODEL_DISABLED_THRESHOLD (INT_MAX time units). */
     private static final long LINUX_DISABLED = Integer.MAX_VALUE;
@@ -25,13 +34,22 @@ public final class Codel {
     private final long ceThreshold;
     private final boolean ecn;
     private final long mtu;
+    private final KernelClock clock;
+    /** {@code CODEL_MAX_DROPS_PER_DEQUEUE}, or {@link Integer#MAX_VALUE} where the kernel has no cap. */
+    private final int maxDropsPerDequeue;
+    private final boolean resetsOnEmpty;
     private final CodelStats stats = new CodelStats();
 
     /**
      * @param mtu backlog floor in bytes: never drop while the queue's backlog (after removing the packet) is at
      *            most this (fq_codel and codel: the device's L2 MTU, 1514; mac80211: 0)
+     * @param kernel the host: its clock, and its version's cap on drops per dequeue and empty-queue reset
      */
-    public Codel(CodelSettings settings, long mtu) {
+    public Codel(CodelSettings settings, long mtu, Kernel kernel) {
+        this.clock = kernel.clock();
+        int cap = kernel.profile().codelMaxDropsPerDequeue();
+        this.maxDropsPerDequeue = cap > 0 ? cap : Integer.MAX_VALUE;
+        this.resetsOnEmpty = kernel.profile().codelResetsOnEmpty();
         this.linux = settings.arithmetic() == CodelArithmetic.LINUX;
         this.target = toUnits(settings.targetMs());
         this.interval = toUnits(settings.intervalMs());
@@ -42,18 +60,23 @@ public final class Codel {
         this.mtu = mtu;
     }
 
+    /** CoDel on a kernel at boot with the default profile ({@link Kernel#AT_BOOT}): for tests of the algorithm. */
+    public Codel(CodelSettings settings, long mtu) {
+        this(settings, mtu, Kernel.AT_BOOT);
+    }
+
     public CodelStats stats() {
         return stats;
     }
 
-    /** Converts a time in nanoseconds into this instance's units (and back with {@link #toNs}). */
+    /** Kernel time at simulation time {@code ns}, in this instance's units (intervals back with {@link #toNs}). */
     long time(long ns) {
-        return linux ? (ns >>> CODEL_SHIFT) & U32 : ns;
+        return linux ? clock.codelTime(ns) : clock.ktimeNs(ns);
     }
 
     /** An interval in this instance's units, as nanoseconds (for reporting {@code ldelay}). */
     public long toNs(long units) {
-        return linux ? units << CODEL_SHIFT : units;
+        return linux ? units << KernelClock.CODEL_SHIFT : units;
     }
 
     /**
@@ -62,13 +85,16 @@ public final class Codel {
      */
     private long toUnits(double ms) {
         long us = Math.round(ms * 1000);
-        return linux ? (us * 1000) >> CODEL_SHIFT : us * 1000;
+        return linux ? (us * 1000) >> KernelClock.CODEL_SHIFT : us * 1000;
     }
 
     /** {@code codel_dequeue}, kernel-spec §1.5: the next packet to send from the queue owning {@code v}, or null. */
     public Packet dequeue(CodelQueue queue, CodelVars v, long nowNs) {
         Packet p = queue.dequeueHead(v);
         if (p == null) {
+            if (resetsOnEmpty) {
+                v.firstAboveTime = 0;
+            }
             v.dropping = false;
             return null;
         }
@@ -78,8 +104,14 @@ public final class Codel {
             if (!drop) {
                 v.dropping = false; // sojourn below target: leave dropping state
             } else if (afterEq(now, v.dropNext)) {
-                // Catch up: several drops in one dequeue when far past drop_next.
+                // Catch up: several drops in one dequeue when far past drop_next (newer kernels: at most a cap,
+                // then resync drop_next to now).
+                int drops = 0;
                 while (v.dropping && afterEq(now, v.dropNext)) {
+                    if (++drops > maxDropsPerDequeue) {
+                        v.dropNext = controlLaw(now, v);
+                        break;
+                    }
                     v.count++;
                     newtonStep(v);
                     if (ecn && p.setCe()) {

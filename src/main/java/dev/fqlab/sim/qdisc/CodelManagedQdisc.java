@@ -3,6 +3,7 @@ package dev.fqlab.sim.qdisc;
 import dev.fqlab.sim.aqm.Codel;
 import dev.fqlab.sim.aqm.CodelQueue;
 import dev.fqlab.sim.aqm.CodelVars;
+import dev.fqlab.sim.kernel.Kernel;
 import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.scenario.CodelSettings;
@@ -18,10 +19,13 @@ abstract class CodelManagedQdisc extends QdiscCounters implements CodelQueue {
     /** {@code drop_overlimit}: packets dropped because the qdisc was over its limit. */
     long dropOverlimit;
 
-    /** @param mtu the device's L2 MTU ({@code psched_mtu}): CoDel's backlog floor */
-    CodelManagedQdisc(CodelSettings settings, int mtu, DropListener dropListener) {
+    /**
+     * @param mtu the device's L2 MTU ({@code psched_mtu}): CoDel's backlog floor
+     * @param kernel the host whose clock CoDel reads and whose version's CoDel rules apply
+     */
+    CodelManagedQdisc(CodelSettings settings, int mtu, DropListener dropListener, Kernel kernel) {
         super(dropListener);
-        this.codel = new Codel(settings, mtu);
+        this.codel = new Codel(settings, mtu, kernel);
     }
 
     /** The qdisc-wide backlog: CoDel never drops while the whole qdisc holds at most one MTU. */

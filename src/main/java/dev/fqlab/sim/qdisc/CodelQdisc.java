@@ -2,6 +2,7 @@ package dev.fqlab.sim.qdisc;
 
 import dev.fqlab.sim.aqm.CodelVars;
 import dev.fqlab.sim.core.Time;
+import dev.fqlab.sim.kernel.Kernel;
 import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.packet.PacketFifo;
@@ -19,9 +20,14 @@ public final class CodelQdisc extends CodelManagedQdisc {
     private final CodelVars vars = new CodelVars();
     private final PacketFifo fifo = new PacketFifo();
 
-    public CodelQdisc(int limit, CodelSettings settings, int mtu, DropListener dropListener) {
-        super(settings, mtu, dropListener);
+    public CodelQdisc(int limit, CodelSettings settings, int mtu, DropListener dropListener, Kernel kernel) {
+        super(settings, mtu, dropListener, kernel);
         this.limit = limit;
+    }
+
+    /** On a kernel at boot with the default profile ({@link Kernel#AT_BOOT}): for tests of the qdisc alone. */
+    public CodelQdisc(int limit, CodelSettings settings, int mtu, DropListener dropListener) {
+        this(limit, settings, mtu, dropListener, Kernel.AT_BOOT);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.fqlab.sim.qdisc;
 
 import dev.fqlab.sim.aqm.Codel;
 import dev.fqlab.sim.aqm.CodelVars;
+import dev.fqlab.sim.kernel.Kernel;
 import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.packet.FlowHash;
 import dev.fqlab.sim.packet.Packet;
@@ -40,9 +41,12 @@ public final class FqCodel extends CodelManagedQdisc {
     private long dropOvermemory;
     private long newFlowCount;
 
-    /** @param mtu the device's L2 MTU ({@code psched_mtu}): CoDel's backlog floor */
-    public FqCodel(QdiscSpec.FqCodel spec, int mtu, DropListener dropListener) {
-        super(spec.codel(), mtu, dropListener);
+    /**
+     * @param mtu the device's L2 MTU ({@code psched_mtu}): CoDel's backlog floor
+     * @param kernel the host whose clock CoDel reads and whose version's CoDel rules apply
+     */
+    public FqCodel(QdiscSpec.FqCodel spec, int mtu, DropListener dropListener, Kernel kernel) {
+        super(spec.codel(), mtu, dropListener, kernel);
         this.flows = new DrrFlow[spec.flows()];
         for (int i = 0; i < flows.length; i++) {
             flows[i] = new DrrFlow(i);
@@ -52,6 +56,11 @@ public final class FqCodel extends CodelManagedQdisc {
         this.memoryLimit = spec.memoryLimitBytes();
         this.drr = new DrrQuantum(spec.quantum(), spec.quantumMode());
         this.dropBatchSize = spec.dropBatchSize();
+    }
+
+    /** On a kernel at boot with the default profile ({@link Kernel#AT_BOOT}): for tests of the qdisc alone. */
+    public FqCodel(QdiscSpec.FqCodel spec, int mtu, DropListener dropListener) {
+        this(spec, mtu, dropListener, Kernel.AT_BOOT);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.fqlab.sim.qdisc;
 
+import dev.fqlab.sim.kernel.Kernel;
 import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.scenario.QdiscSpec;
 
@@ -8,12 +9,15 @@ public final class Qdiscs {
     private Qdiscs() {
     }
 
-    /** @param mtu the device's L2 MTU ({@code psched_mtu}), CoDel's backlog floor */
-    public static Qdisc create(QdiscSpec spec, int mtu, DropListener drops) {
+    /**
+     * @param mtu the device's L2 MTU ({@code psched_mtu}), CoDel's backlog floor
+     * @param kernel the host: CoDel's clock and its version's rules
+     */
+    public static Qdisc create(QdiscSpec spec, int mtu, DropListener drops, Kernel kernel) {
         return switch (spec) {
             case QdiscSpec.Pfifo p -> new Pfifo(p.limit(), drops);
-            case QdiscSpec.Codel c -> new CodelQdisc(c.limit(), c.codel(), mtu, drops);
-            case QdiscSpec.FqCodel f -> new FqCodel(f, mtu, drops);
+            case QdiscSpec.Codel c -> new CodelQdisc(c.limit(), c.codel(), mtu, drops, kernel);
+            case QdiscSpec.FqCodel f -> new FqCodel(f, mtu, drops, kernel);
             case QdiscSpec.Noqueue n -> throw new IllegalArgumentException("noqueue has no queue to put on a wired link");
         };
     }

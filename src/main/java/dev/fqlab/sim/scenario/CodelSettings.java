@@ -17,15 +17,28 @@ import dev.fqlab.sim.scenario.schema.RecordSchema;
 public record CodelSettings(double targetMs, double intervalMs, boolean ecn, Double ceThresholdMs,
                             CodelArithmetic arithmetic) {
 
-    /** The qdiscs' CoDel (sch_codel, sch_fq_codel): target 5 ms, interval 100 ms, ECN, an optional CE threshold. */
-    public static final RecordSchema<CodelSettings> QDISC = schema(5, true,
-            number("ceThresholdMs").nullable().range(NumberRange.closed(0, 100_000)).unit("ms")
-                    .help("Shallow ECN marking threshold (ce_threshold): ECT packets whose sojourn time exceeds it are "
-                            + "marked CE; null = disabled."));
+    /**
+     * fq_codel's CoDel: target 5 ms, interval 100 ms, ECN ({@code fq_codel_init} sets {@code cparams.ecn = true}), an
+     * optional CE threshold.
+     */
+    public static final RecordSchema<CodelSettings> QDISC = schema(5, true, ceThreshold());
+
+    /**
+     * The codel qdisc's CoDel: as fq_codel's but without ECN, as {@code codel_init} leaves it
+     * ({@code codel_params_init} in include/net/codel_impl.h sets {@code ecn = false}; tc's default is
+     * {@code noecn}).
+     */
+    public static final RecordSchema<CodelSettings> CODEL_QDISC = schema(5, false, ceThreshold());
 
     /** mac80211's per-flow CoDel in the TXQs: target 20 ms, interval 100 ms, ECN; no CE threshold. */
     public static final RecordSchema<CodelSettings> TXQ = schema(20, true,
             forbidden("ceThresholdMs", "ceThresholdMs", "unknown field: mac80211's TXQ CoDel has no CE threshold"));
+
+    private static Field ceThreshold() {
+        return number("ceThresholdMs").nullable().range(NumberRange.closed(0, 100_000)).unit("ms")
+                .help("Shallow ECN marking threshold (ce_threshold): ECT packets whose sojourn time exceeds it are "
+                        + "marked CE; null = disabled.");
+    }
 
     private static RecordSchema<CodelSettings> schema(double targetMs, boolean ecn, Field ceThreshold) {
         return RecordSchema.of(CodelSettings.class, "Codel", "CoDel's parameters (RFC 8289, include/net/codel.h).",

@@ -57,8 +57,8 @@ public sealed interface QdiscSpec permits QdiscSpec.Noqueue, QdiscSpec.Pfifo, Qd
     /** sch_codel: one CoDel queue of at most {@code limit} packets (tail drop beyond). */
     record Codel(int limit, CodelSettings codel) implements QdiscSpec {
         static final RecordSchema<Codel> SCHEMA = RecordSchema.variant(Codel.class, "codel",
-                "One CoDel queue (sch_codel), tail drop beyond limit.", SharedFields.qdiscLimit(1000),
-                flat("codel", CodelSettings.QDISC));
+                "One CoDel queue (sch_codel), tail drop beyond limit; ECN off unless asked for (tc's noecn).",
+                SharedFields.qdiscLimit(1000), flat("codel", CodelSettings.CODEL_QDISC));
 
         @Override
         public String type() {

@@ -1,12 +1,14 @@
 package dev.fqlab.sim.scenario;
 
 import static dev.fqlab.sim.scenario.schema.Field.array;
+import static dev.fqlab.sim.scenario.schema.Field.enumeration;
 import static dev.fqlab.sim.scenario.schema.Field.integer;
 import static dev.fqlab.sim.scenario.schema.Field.number;
 import static dev.fqlab.sim.scenario.schema.Field.object;
 import static dev.fqlab.sim.scenario.schema.Field.string;
 import static dev.fqlab.sim.scenario.schema.Field.variant;
 
+import dev.fqlab.sim.kernel.KernelProfile;
 import dev.fqlab.sim.scenario.schema.IntRange;
 import dev.fqlab.sim.scenario.schema.NumberRange;
 import dev.fqlab.sim.scenario.schema.RecordSchema;
@@ -21,6 +23,9 @@ import java.util.List;
  *
  * @param sampleIntervalMs time-series resolution; 0 = no series
  * @param stations WiFi stations; empty for wired links
+ * @param kernel the Linux version whose rules the AP or router follows
+ * @param kernelUptimeS how long the modelled host has been up when the simulation starts (kernel time =
+ *                      uptime + simulation time)
  */
 public record Scenario(
         String name,
@@ -32,7 +37,9 @@ public record Scenario(
         List<StationSpec> stations,
         double wiredRttMs,
         StackSpec stack,
-        List<FlowSpec> flows) {
+        List<FlowSpec> flows,
+        KernelProfile kernel,
+        double kernelUptimeS) {
 
     /** A time series has at most this many samples: more is too big to store and plot. */
     public static final int MAX_SAMPLES = 20_000;
@@ -43,6 +50,15 @@ public record Scenario(
     public static final long MAX_SERIES_VALUES = 2_000_000;
     /** The engine counts time in whole nanoseconds: a shorter run would round to none. */
     static final double MIN_DURATION_S = 1e-9;
+    /**
+     * The default uptime: past the first five minutes, when the low 32 bits of jiffies wrap (INITIAL_JIFFIES), and
+     * with CoDel's u32 clock (ktime >> 10) at 976 562 500 units, far from where its s32 comparisons change sign
+     * (2^31 units, 2199.02 s after boot, and 16 intervals later for the count-reuse test against a drop_next of 0):
+     * a run of the longest allowed durationS (600 s) stays between 1000 and 1600 s.
+     */
+    public static final double DEFAULT_KERNEL_UPTIME_S = 1000;
+    /** The longest uptime accepted: about 3.2 years. */
+    static final double MAX_KERNEL_UPTIME_S = 1e8;
 
     public static final RecordSchema<Scenario> SCHEMA = RecordSchema.of(Scenario.class, "Scenario",
             "The input of one experiment. Field names carry their units (Ms, S, Mbps, Bytes). Every field has a "
@@ -74,7 +90,16 @@ public record Scenario(
             object("stack", StackSpec.SCHEMA).help("The queueing stack."),
             array("flows", FlowSpec.SCHEMA, "flow").required()
                     .items(s -> s.limits().maxFlows(), "the service limit fqlab.limits.max-flows, default 1024")
-                    .help("The traffic, with unique names."))
+                    .help("The traffic, with unique names."),
+            enumeration("kernel", KernelProfile.class).defaultValue(KernelProfile.DEFAULT)
+                    .help("The Linux version whose rules the AP or router follows: slow-station CoDel in mac80211 "
+                            + "(5.10, 6.1, 6.6), the v6.0 AQL scheduler (all but 5.10), CoDel's drop cap of 256 per "
+                            + "dequeue (mainline only). See the README's kernel profiles."),
+            number("kernelUptimeS").defaultValue(DEFAULT_KERNEL_UPTIME_S)
+                    .range(NumberRange.closed(0, MAX_KERNEL_UPTIME_S)).unit("s")
+                    .help("How long the host has been up when the simulation starts: kernel time (ktime, jiffies, "
+                            + "CoDel's u32 clock of ktime >> 10 compared as s32) is this plus the simulation time. "
+                            + "CoDel's comparisons with an uninitialised drop_next depend on it (73.3-minute cycle)."))
             .finalRule(Scenario::seriesFit);
 
     public Scenario {

@@ -10,8 +10,10 @@ import dev.fqlab.sim.qdisc.Qdisc;
 import dev.fqlab.sim.result.QdiscResult;
 import dev.fqlab.sim.result.TxqResult;
 import dev.fqlab.sim.scenario.AccessCategory;
+import dev.fqlab.sim.scenario.CodelSettings;
 import dev.fqlab.sim.scenario.StackSpec;
 import dev.fqlab.sim.scenario.StationSpec;
+import dev.fqlab.sim.scenario.TxqsSpec;
 import dev.fqlab.sim.wifi.driver.ApDriver;
 import dev.fqlab.sim.wifi.driver.DriverHost;
 import dev.fqlab.sim.wifi.driver.Drivers;
@@ -23,6 +25,7 @@ import dev.fqlab.sim.wifi.mac.ReorderBuffer;
 import dev.fqlab.sim.wifi.mac80211.Aql;
 import dev.fqlab.sim.wifi.mac80211.ExpectedTxAirtime;
 import dev.fqlab.sim.wifi.mac80211.Fq;
+import dev.fqlab.sim.wifi.mac80211.SlowStationCodel;
 import dev.fqlab.sim.wifi.mac80211.Txq;
 import dev.fqlab.sim.wifi.mac80211.TxqScheduler;
 import dev.fqlab.sim.wifi.phy.Edca;
@@ -80,14 +83,23 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
         this.builder = new PpduBuilder(context.link.ampdu());
         StackSpec stack = context.stack;
         int stationCount = context.stations.size();
-        this.fq = new Fq(Drivers.tidQueues(stack), drops);
+        TxqsSpec tidQueues = Drivers.tidQueues(stack);
+        this.fq = new Fq(tidQueues, drops, context.kernel);
         this.txqs = new Txq[stationCount][4];
+        boolean perStationCodel = SlowStationCodel.applies(context.kernel.profile(), stack);
         for (int s = 0; s < stationCount; s++) {
+            CodelSettings codel = tidQueues.codel();
+            if (perStationCodel) {
+                StationSpec station = context.stations.get(s);
+                long thr = SlowStationCodel.expectedThroughput(PhyMode.of(context.link, station),
+                        1 - station.frameErrorRate());
+                codel = SlowStationCodel.parameters(codel, thr, stationCount);
+            }
             for (AccessCategory ac : AccessCategory.values()) {
-                txqs[s][ac.ordinal()] = fq.newTxq(s, Tids.tid(ac), ac.ordinal());
+                txqs[s][ac.ordinal()] = fq.newTxq(s, Tids.tid(ac), ac.ordinal(), codel);
             }
         }
-        this.aql = new Aql(stack.aql(), stationCount);
+        this.aql = new Aql(stack.aql(), stationCount, context.kernel.profile());
         this.scheduler = TxqScheduler.create(stack.scheduler(), stationCount, airtimeWeights(context.stations), aql);
         this.driver = Drivers.create(this, context.sim, stack, context.link);
         for (AccessCategory ac : AccessCategory.values()) {

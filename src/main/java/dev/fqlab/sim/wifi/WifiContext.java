@@ -3,6 +3,7 @@ package dev.fqlab.sim.wifi;
 import dev.fqlab.sim.core.RandomStream;
 import dev.fqlab.sim.core.Simulator;
 import dev.fqlab.sim.core.Time;
+import dev.fqlab.sim.kernel.Kernel;
 import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.packet.TxCompletion;
 import dev.fqlab.sim.scenario.FlowSpec;
@@ -20,6 +21,8 @@ import java.util.List;
  */
 public final class WifiContext {
     final Simulator sim;
+    /** The AP's kernel: its version's rules and its clock. */
+    final Kernel kernel;
     final WifiLinkSpec link;
     final StackSpec stack;
     final List<StationSpec> stations;
@@ -31,11 +34,13 @@ public final class WifiContext {
     private final int[] acOfFlow;
 
     /**
+     * @param kernel the AP's kernel
      * @param drops told about every frame dropped on the way (queues, retry limit)
      * @param completions told about every MPDU the AP or a station has finished with (acknowledged or given up)
      */
-    public WifiContext(Simulator sim, Scenario scenario, DropListener drops, TxCompletion completions) {
+    public WifiContext(Simulator sim, Scenario scenario, Kernel kernel, DropListener drops, TxCompletion completions) {
         this.sim = sim;
+        this.kernel = kernel;
         this.link = (WifiLinkSpec) scenario.link();
         this.stack = scenario.stack();
         this.stations = scenario.stations();

@@ -3,6 +3,8 @@ package dev.fqlab.sim.aqm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.fqlab.sim.kernel.Kernel;
+import dev.fqlab.sim.kernel.KernelProfile;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.scenario.CodelArithmetic;
 import dev.fqlab.sim.scenario.CodelSettings;
@@ -34,10 +36,15 @@ class CodelTest {
         long sojourn;
         long backlogAfter = 100_000;
         int ecn;
+        /** While true the queue is found empty. */
+        boolean empty;
         final List<Long> drops = new ArrayList<>();
 
         @Override
         public Packet dequeueHead(CodelVars vars) {
+            if (empty) {
+                return null;
+            }
             Packet p = new Packet();
             p.length = MTU;
             p.ecn = ecn;
@@ -367,6 +374,69 @@ class CodelTest {
             q.ecn = 0; // not-ECT packets are never marked
             codel.dequeue(q, v, 101 * MS);
             assertThat(codel.stats().ceMark()).isEqualTo(100);
+        }
+    }
+
+    /** The rules that differ between kernel versions (sim.kernel.KernelProfile). */
+    @Nested
+    class VersionRules {
+        private static final Kernel MAINLINE = Kernel.of(KernelProfile.MAINLINE, 0);
+        private static final Kernel LTS = Kernel.of(KernelProfile.LINUX_6_18, 0);
+
+        /** Enters the dropping state at ≈ 100 ms (one drop), then dequeues once at {@code t}. */
+        private int dropsInOneDequeueAt(Kernel kernel, long t, CodelVars v) {
+            var codel = new Codel(settings(CodelArithmetic.LINUX), MTU, kernel);
+            var q = new EndlessQueue();
+            q.sojourn = 10 * MS;
+            run(codel, q, v, 0, 110 * MS, 10 * US);
+            assertThat(q.drops).hasSize(1);
+            q.now = t;
+            codel.dequeue(q, v, t);
+            return q.drops.size() - 1;
+        }
+
+        @Test
+        void mainlineDropsAtMost256PerDequeueThenResyncsDropNextToNow() {
+            // codel.h CODEL_MAX_DROPS_PER_DEQUEUE 256. Ten seconds past drop_next about 2500 drops are due
+            // (drop k comes ≈ 2·interval·√k after the first); mainline's loop stops at the 257th iteration without
+            // dropping and sets drop_next = control_law(now): count 1 + 256 = 257, so drop_next ≈ now + 100 ms / √257
+            // = now + 6.24 ms.
+            var v = new CodelVars();
+            long now = 10_110 * MS;
+            assertThat(dropsInOneDequeueAt(MAINLINE, now, v)).isEqualTo(256);
+            assertThat(v.count()).isEqualTo(257);
+            assertThat(v.dropping()).isTrue();
+            long nowUnits = (now >>> 10) & 0xFFFFFFFFL;
+            assertThat((v.dropNext() - nowUnits) * 1024 / 1e6).isCloseTo(100 / Math.sqrt(257), within(0.06));
+        }
+
+        @Test
+        void olderKernelsDropEverythingDueInOneDequeue() {
+            var v = new CodelVars();
+            assertThat(dropsInOneDequeueAt(LTS, 10_110 * MS, v)).isGreaterThan(2000);
+        }
+
+        @Test
+        void mainlineForgetsFirstAboveTimeWhenTheQueueIsFoundEmpty() {
+            // 815980fe6dbb: a sparse flow's packet above target sets first_above_time = now + interval; the flow
+            // empties; 200 ms later its next packet (again 10 ms of sojourn) finds that first_above_time long past.
+            // Older kernels drop it at once; mainline cleared first_above_time when it found the queue empty and
+            // starts a new interval instead.
+            for (Kernel kernel : List.of(LTS, MAINLINE)) {
+                var codel = new Codel(settings(CodelArithmetic.LINUX), MTU, kernel);
+                var q = new EndlessQueue();
+                var v = new CodelVars();
+                q.sojourn = 10 * MS;
+                q.now = 0;
+                codel.dequeue(q, v, 0);
+                assertThat(v.firstAboveTime()).isNotZero();
+                q.empty = true;
+                codel.dequeue(q, v, MS);
+                q.empty = false;
+                q.now = 200 * MS;
+                codel.dequeue(q, v, q.now);
+                assertThat(q.drops).as(kernel.profile().json()).hasSize(kernel == LTS ? 1 : 0);
+            }
         }
     }
 }

@@ -7,9 +7,10 @@ import dev.fqlab.sim.scenario.SchedulerSpec;
  * station and AC, started at and topped up by the station's quantum ({@code quantumUs × weight / 256}); airtime
  * is charged after the fact (TX at completion, RX when received, if {@code chargeRx}). A station whose deficit
  * is negative is topped up and rotated to the tail; a served TXQ that still has frames goes back to the head, so
- * the same station is served again in the next pass until its deficit runs out. With AQL (v6.0+ kernels) the
- * deficit that counts is less the station's pending airtime, a throttled TXQ is rotated to the tail too, and a
- * full rotation without an eligible TXQ ends the search.
+ * the same station is served again in the next pass until its deficit runs out. With AQL a throttled TXQ is rotated
+ * to the tail too, and a full rotation without an eligible TXQ ends the search (since v5.5); from v6.0 the deficit
+ * that counts is less the station's pending airtime ({@code ieee80211_sta_deficit},
+ * {@link dev.fqlab.sim.kernel.KernelProfile#aqlPendingCountsAgainstDeficit()}).
  */
 final class AirtimeScheduler extends TxqScheduler {
     private final long[][] deficitNs;
@@ -35,7 +36,8 @@ final class AirtimeScheduler extends TxqScheduler {
      */
     @Override
     protected boolean mayServe(Txq t, int ac, boolean aqlAllows) {
-        long deficit = deficitNs[t.station][ac] - aql.pendingNs(t.station, ac);
+        long deficit = deficitNs[t.station][ac]
+                - (aql.pendingCountsAgainstDeficit() ? aql.pendingNs(t.station, ac) : 0);
         if (deficit < 0) {
             deficitNs[t.station][ac] += quantumNs[t.station];
         }

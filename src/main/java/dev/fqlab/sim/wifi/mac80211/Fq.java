@@ -1,10 +1,12 @@
 package dev.fqlab.sim.wifi.mac80211;
 
+import dev.fqlab.sim.kernel.Kernel;
 import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.packet.FlowHash;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.qdisc.DrrList;
 import dev.fqlab.sim.qdisc.DrrQuantum;
+import dev.fqlab.sim.scenario.CodelSettings;
 import dev.fqlab.sim.scenario.TxqsSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +37,7 @@ public final class Fq {
     private final boolean fqEnabled;
     private final boolean collisionCheck;
     private final TxqsSpec spec;
+    private final Kernel kernel;
     final DropListener drops;
 
     private int backlog;
@@ -43,8 +46,10 @@ public final class Fq {
     private long overmemory;
     private long collisions;
 
-    public Fq(TxqsSpec spec, DropListener drops) {
+    /** @param kernel the host whose clock the TXQs' CoDel reads and whose version's CoDel rules apply */
+    public Fq(TxqsSpec spec, DropListener drops, Kernel kernel) {
         this.spec = spec;
+        this.kernel = kernel;
         this.flows = new FqFlow[spec.flows()];
         for (int i = 0; i < flows.length; i++) {
             flows[i] = new FqFlow(i);
@@ -57,9 +62,19 @@ public final class Fq {
         this.drops = drops;
     }
 
-    /** A new TXQ (tin) of this radio. */
+    /** On a kernel at boot with the default profile ({@link Kernel#AT_BOOT}): for tests of fq alone. */
+    public Fq(TxqsSpec spec, DropListener drops) {
+        this(spec, drops, Kernel.AT_BOOT);
+    }
+
+    /** A new TXQ (tin) of this radio with the TXQs' CoDel parameters. */
     public Txq newTxq(int station, int tid, int ac) {
-        Txq txq = new Txq(this, station, tid, ac, spec.codel());
+        return newTxq(station, tid, ac, spec.codel());
+    }
+
+    /** A new TXQ (tin) of this radio whose CoDel uses {@code codel} (a station's own parameters). */
+    public Txq newTxq(int station, int tid, int ac, CodelSettings codel) {
+        Txq txq = new Txq(this, station, tid, ac, codel, kernel);
         tins.add(txq);
         return txq;
     }

@@ -3,6 +3,7 @@ package dev.fqlab.sim.wifi.mac80211;
 import dev.fqlab.sim.aqm.Codel;
 import dev.fqlab.sim.aqm.CodelQueue;
 import dev.fqlab.sim.aqm.CodelVars;
+import dev.fqlab.sim.kernel.Kernel;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.qdisc.DrrList;
 import dev.fqlab.sim.result.TxqResult;
@@ -42,12 +43,12 @@ public final class Txq implements CodelQueue {
     Txq schedPrev;
     Txq schedNext;
 
-    Txq(Fq fq, int station, int tid, int ac, CodelSettings codel) {
+    Txq(Fq fq, int station, int tid, int ac, CodelSettings codel, Kernel kernel) {
         this.fq = fq;
         this.station = station;
         this.tid = tid;
         this.ac = ac;
-        this.codel = new Codel(codel, 0);
+        this.codel = new Codel(codel, 0, kernel);
     }
 
     public boolean isEmpty() {

@@ -5,13 +5,18 @@ import dev.fqlab.sim.scenario.SchedulerSpec;
 /**
  * Which TXQ the driver serves next, per access category: mac80211's {@code ieee80211_schedule_txq},
  * {@code ieee80211_txq_schedule_start}, {@code ieee80211_next_txq} and {@code ieee80211_return_txq}
- * (kernel-spec §4.3). A scheduling pass serves each TXQ at most once. As in v6.0+ kernels, {@code next_txq} skips
- * TXQs whose station AQL throttles (rotating them to the tail) and gives up after a full rotation finds none
- * eligible.
+ * (kernel-spec §4.3). A scheduling pass serves each TXQ at most once. As in the DRR scheduler since AQL (v5.5;
+ * v5.14–v5.19 had the virtual-time one instead), {@code next_txq} skips TXQs whose station AQL throttles (rotating
+ * them to the tail) and gives up after a full rotation finds none eligible. From v6.0 (with AQL) a pass also opens
+ * only while the AC's pending airtime is below the per-AC limit ({@link Aql#roundMayStart}); otherwise its round is
+ * 0 and {@code next_txq} returns nothing.
  */
 public abstract class TxqScheduler {
     private final Txq[] first = new Txq[4];
     private final Txq[] last = new Txq[4];
+    /** TXQs on each AC's list ({@code active_txqs[ac]}), for the per-AC AQL limit. */
+    private final int[] listed = new int[4];
+    /** {@code schedule_round[ac]}: 0 while AQL keeps the round closed. */
     private final long[] round = new long[4];
     protected final Aql aql;
 
@@ -33,9 +38,19 @@ public abstract class TxqScheduler {
         }
     }
 
-    /** Begins a scheduling pass ({@code ieee80211_txq_schedule_start}). */
+    /**
+     * Begins a scheduling pass ({@code ieee80211_txq_schedule_start}): a new round, or round 0 (closed) when the AC's
+     * pending airtime is over its limit.
+     */
     public void startRound(int ac) {
-        round[ac]++;
+        if (aql.roundMayStart(ac, listed[ac])) {
+            round[ac]++;
+            if (round[ac] == 0) {
+                round[ac]++;
+            }
+        } else {
+            round[ac] = 0;
+        }
     }
 
     /**
@@ -44,6 +59,9 @@ public abstract class TxqScheduler {
      * lets dequeue ends the search.
      */
     public Txq next(int ac) {
+        if (round[ac] == 0) {
+            return null; // no round open (never started, or closed by the per-AC AQL limit)
+        }
         Txq head = null;
         boolean foundEligible = false;
         while (true) {
@@ -94,6 +112,7 @@ public abstract class TxqScheduler {
     }
 
     protected void addTail(Txq t) {
+        listed[t.ac]++;
         t.scheduled = true;
         t.schedNext = null;
         t.schedPrev = last[t.ac];
@@ -106,6 +125,7 @@ public abstract class TxqScheduler {
     }
 
     protected void addHead(Txq t) {
+        listed[t.ac]++;
         t.scheduled = true;
         t.schedPrev = null;
         t.schedNext = first[t.ac];
@@ -118,6 +138,7 @@ public abstract class TxqScheduler {
     }
 
     protected void unlink(Txq t) {
+        listed[t.ac]--;
         if (t.schedPrev == null) {
             first[t.ac] = t.schedNext;
         } else {

@@ -3,6 +3,7 @@ package dev.fqlab.sim.wifi.mac80211;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fqlab.sim.WifiScenarios;
+import dev.fqlab.sim.kernel.KernelProfile;
 import dev.fqlab.sim.scenario.SchedulerSpec;
 import dev.fqlab.sim.scenario.TxqsSpec;
 import dev.fqlab.sim.packet.Packet;
@@ -40,7 +41,7 @@ class AqlAndSchedulerTest {
 
     /** One backlogged TXQ per station, stations 0, 1, … in order, all of AC 0. */
     private static Txq[] backloggedTxqs(int stations) {
-        Fq fq = new Fq(TxqsSpec.SCHEMA.builder().set("flows", 64).build(), (p, now) -> { });
+        Fq fq = new Fq(WifiScenarios.txqsBuilder().set("flows", 64).build(), (p, now) -> { });
         Txq[] txqs = new Txq[stations];
         for (int s = 0; s < stations; s++) {
             txqs[s] = fq.newTxq(s, 0, 0);
@@ -92,9 +93,11 @@ class AqlAndSchedulerTest {
 
     @Test
     void nextTxqSkipsStationsAqlThrottlesAndGivesUpAfterAFullRotation() {
-        // kernel-spec §4.3 (v6.0+): ineligible TXQs are rotated to the tail; a rotation finding none ends the search.
+        // kernel-spec §4.3 (AQL, v5.5, and v6.0+): ineligible TXQs are rotated to the tail; a rotation finding none
+        // ends the search. On 5.10, without v6.0's per-AC gate, which would close the last round below (36 ms
+        // pending, limit 17 ms).
         for (boolean airtime : new boolean[] {false, true}) {
-            Aql aql = new Aql(WifiScenarios.aql(), 3);
+            Aql aql = new Aql(WifiScenarios.aql(), 3, KernelProfile.LINUX_5_10);
             TxqScheduler scheduler = airtime
                     ? new AirtimeScheduler(new SchedulerSpec.Airtime(256, true), 3, new int[] {256, 256, 256}, aql)
                     : new RoundRobinScheduler(aql);
@@ -125,7 +128,7 @@ class AqlAndSchedulerTest {
     void pendingAirtimeCountsAgainstTheDeficit() {
         // v6.0+: eligibility uses deficit − aql_tx_pending. Station 0: 256 − 300 µs pending < 0 → topped up to 512 µs
         // and rotated behind station 1, which is served first.
-        Aql aql = new Aql(WifiScenarios.aql(), 2);
+        Aql aql = new Aql(WifiScenarios.aql(), 2, KernelProfile.LINUX_6_1);
         var scheduler = new AirtimeScheduler(new SchedulerSpec.Airtime(256, true), 2, new int[] {256, 256}, aql);
         Txq[] txqs = backloggedTxqs(2);
         scheduler.schedule(txqs[0]);
@@ -134,5 +137,79 @@ class AqlAndSchedulerTest {
         scheduler.startRound(0);
         assertThat(scheduler.next(0)).isSameAs(txqs[1]);
         assertThat(scheduler.deficitNs(0, 0)).isEqualTo(512 * US);
+    }
+
+    @Test
+    void beforeV60PendingAirtimeDoesNotCountAgainstTheDeficit() {
+        // 5.10: the deficit alone (256 µs ≥ 0), however much airtime is pending: station 0 is served first.
+        Aql aql = new Aql(WifiScenarios.aql(), 2, KernelProfile.LINUX_5_10);
+        var scheduler = new AirtimeScheduler(new SchedulerSpec.Airtime(256, true), 2, new int[] {256, 256}, aql);
+        Txq[] txqs = backloggedTxqs(2);
+        scheduler.schedule(txqs[0]);
+        scheduler.schedule(txqs[1]);
+        aql.dequeued(0, 0, 300 * US);
+        scheduler.startRound(0);
+        assertThat(scheduler.next(0)).isSameAs(txqs[0]);
+        assertThat(scheduler.deficitNs(0, 0)).isEqualTo(256 * US);
+    }
+
+    @Test
+    void theV60PerAcLimitIsHighPlusHalfALowPerFurtherActiveTxq() {
+        // ieee80211_txq_schedule_airtime_check: (num_txq − 1) × 5000 / 2 + 12000 µs with 3 TXQs listed: 17 000 µs.
+        Aql aql = new Aql(WifiScenarios.aql(), 3, KernelProfile.LINUX_6_18);
+        assertThat(aql.roundMayStart(0, 3)).isTrue();
+        aql.dequeued(0, 0, 4_000 * US);
+        aql.dequeued(1, 0, 4_000 * US);
+        aql.dequeued(2, 0, 8_999 * US); // 16 999 µs < 17 000
+        assertThat(aql.roundMayStart(0, 3)).isTrue();
+        aql.dequeued(2, 0, 1 * US); // 17 000: not below
+        assertThat(aql.roundMayStart(0, 3)).isFalse();
+        // one TXQ: the high limit, 12 000 µs; four: 19 500 µs
+        assertThat(aql.roundMayStart(0, 1)).isFalse();
+        assertThat(aql.roundMayStart(0, 4)).isTrue();
+        // the limit is per AC: AC 1 has nothing pending
+        assertThat(aql.roundMayStart(1, 1)).isTrue();
+        // an empty list: (0 − 1) wraps in the u32 to (2^32 − 5000) / 2 + 12 000 = 2 147 493 148 µs: always open
+        assertThat(aql.roundMayStart(0, 0)).isTrue();
+        // before v6.0 there is no such gate, and AQL off never gates
+        Aql old = new Aql(WifiScenarios.aql(), 3, KernelProfile.LINUX_5_10);
+        old.dequeued(0, 0, 100_000 * US);
+        assertThat(old.roundMayStart(0, 1)).isTrue();
+        Aql off = new Aql(WifiScenarios.noAql(), 3, KernelProfile.LINUX_6_18);
+        off.dequeued(0, 0, 100_000 * US);
+        assertThat(off.roundMayStart(0, 1)).isTrue();
+    }
+
+    @Test
+    void aClosedRoundGivesNoTxqUntilAirtimeCompletes() {
+        // Three stations with 6000 µs pending each (below their own 12 000 µs high limit: no station is throttled)
+        // but 18 000 µs on the AC ≥ 17 000: ieee80211_txq_schedule_start sets schedule_round 0 and next_txq returns
+        // NULL. Completing 1001 µs brings the AC to 16 999 µs: the next round opens.
+        for (boolean airtime : new boolean[] {false, true}) {
+            Aql aql = new Aql(WifiScenarios.aql(), 3, KernelProfile.LINUX_6_18);
+            TxqScheduler scheduler = airtime
+                    ? new AirtimeScheduler(new SchedulerSpec.Airtime(256, true), 3, new int[] {256, 256, 256}, aql)
+                    : new RoundRobinScheduler(aql);
+            Txq[] txqs = backloggedTxqs(3);
+            for (Txq t : txqs) {
+                scheduler.schedule(t);
+                aql.dequeued(t.station, 0, 6_000 * US);
+            }
+            assertThat(aql.mayDequeue(0, 0)).isTrue();
+            scheduler.startRound(0);
+            assertThat(scheduler.next(0)).as("airtime " + airtime).isNull();
+            aql.completed(0, 0, 1_001 * US);
+            scheduler.startRound(0);
+            assertThat(scheduler.next(0)).as("airtime " + airtime).isNotNull();
+            // 5.10 opens the first round regardless
+            Aql old = new Aql(WifiScenarios.aql(), 3, KernelProfile.LINUX_5_10);
+            TxqScheduler oldScheduler = new RoundRobinScheduler(old);
+            for (Txq t : backloggedTxqs(3)) {
+                oldScheduler.schedule(t);
+                old.dequeued(t.station, 0, 6_000 * US);
+            }
+            oldScheduler.startRound(0);
+            assertThat(oldScheduler.next(0)).isNotNull();
+        }
     }
 }
