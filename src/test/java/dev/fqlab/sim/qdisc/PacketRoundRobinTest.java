@@ -6,6 +6,7 @@ import dev.fqlab.sim.Scenarios;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.packet.Truesize;
 import dev.fqlab.sim.scenario.QuantumMode;
+import dev.fqlab.sim.WifiScenarios;
 import dev.fqlab.sim.scenario.TxqsSpec;
 import dev.fqlab.sim.wifi.mac80211.Fq;
 import dev.fqlab.sim.wifi.mac80211.Txq;
@@ -77,7 +78,7 @@ class PacketRoundRobinTest {
     void mac80211FqSendsOnePacketPerFlowPerRound(@ForAll @IntRange(min = 1, max = 65536) int quantum,
             @ForAll @Size(min = 3, max = 3) List<@IntRange(min = 1, max = 40) Integer> headStart,
             @ForAll @IntRange(min = 1, max = 300) int dequeues) {
-        TxqsSpec spec = TxqsSpec.SCHEMA.builder().set("quantum", quantum)
+        TxqsSpec spec = WifiScenarios.txqsBuilder().set("quantum", quantum)
                 .set("quantumMode", QuantumMode.PACKET_ROUND_ROBIN).build();
         Fq fq = new Fq(spec, (p, now) -> { });
         Txq txq = fq.newTxq(0, 0, 0);
