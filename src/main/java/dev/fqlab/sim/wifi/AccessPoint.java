@@ -24,7 +24,6 @@ import dev.fqlab.sim.wifi.mac80211.Aql;
 import dev.fqlab.sim.wifi.mac80211.Fq;
 import dev.fqlab.sim.wifi.mac80211.Txq;
 import dev.fqlab.sim.wifi.mac80211.TxqScheduler;
-import dev.fqlab.sim.wifi.phy.Edca;
 import dev.fqlab.sim.wifi.phy.PhyMode;
 import java.util.ArrayList;
 import java.util.List;
@@ -267,23 +266,37 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
         return driver.startTxop(ac, now);
     }
 
+    /** Each MPDU reaches the station with probability 1 − frameErrorRate. */
+    @Override
+    public boolean receive(int ac, Ppdu ppdu) {
+        double errorRate = stations[ppdu.station].frameErrorRate;
+        RandomStream loss = losses[ppdu.station];
+        boolean any = false;
+        for (int i = 0; i < ppdu.count(); i++) {
+            boolean ok = loss.nextDouble() >= errorRate;
+            ppdu.received(i, ok);
+            any |= ok;
+        }
+        return any;
+    }
+
     /**
-     * Each MPDU is acknowledged (unless the TXOP collided) with probability 1 − frameErrorRate; a failed one is
-     * retransmitted from its BlockAck session until {@code retryLimit} transmissions, then dropped. Finished
-     * frames return their AQL estimate and their legacy pool buffer and are reported as TX completions (the skb is
-     * freed: TCP Small Queues, kernel-spec §6) before they travel on; the station is charged the TXOP's airtime.
+     * The MPDUs the station received are acknowledged (none when the TXOP collided); a failed one is retransmitted
+     * from its BlockAck session until {@code retryLimit} transmissions, then dropped. Finished frames return their
+     * AQL estimate and their legacy pool buffer and are reported as TX completions (the skb is freed: TCP Small
+     * Queues, kernel-spec §6) before they travel on; the station is charged the exchange's airtime.
      */
     @Override
     public boolean endTxop(int ac, Ppdu ppdu, boolean collided, long now) {
         StationNode station = stations[ppdu.station];
         BlockAckSession ba = sessions[ppdu.station][ppdu.tid];
-        RandomStream loss = losses[ppdu.station];
         boolean anyAcked = false;
+        boolean anyRetried = false;
         int finished = 0;
         for (int i = 0; i < ppdu.count(); i++) {
             Packet p = ppdu.mpdu(i);
             p.transmissions++;
-            if (!collided && loss.nextDouble() >= station.frameErrorRate) {
+            if (!collided && ppdu.received(i)) {
                 anyAcked = true;
                 finished++;
                 release(ppdu.station, ac, p, now);
@@ -296,10 +309,11 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
                 drops.dropped(p, now);
             } else {
                 station.stats.retries++;
+                anyRetried = true;
                 ba.failed(p);
             }
         }
-        long airtime = ppdu.ppduNs + responseTime(ppdu);
+        long airtime = ppdu.airtimeNs;
         station.stats.txop(airtime, ppdu.count(), false, now);
         scheduler.chargeAirtime(ppdu.station, ac, airtime, 0);
         if (ba.hasWork() && driver.retriesAreTxqWork()) {
@@ -307,18 +321,13 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
         }
         driver.completed(ac, ppdu, finished, now);
         pumpQdisc(now);
-        return anyAcked;
+        return anyAcked || !anyRetried;
     }
 
     private void release(int station, int ac, Packet p, long now) {
         aql.completed(station, ac, p.aqlNs);
         driver.released(ac);
         completions.txCompleted(p, now);
-    }
-
-    /** SIFS and the response after a PPDU: BlockAck for an A-MPDU, else ACK, at the basic rate for its rate. */
-    static long responseTime(Ppdu ppdu) {
-        return Edca.SIFS_NS + ppdu.responseNs;
     }
 
     /** A station's uplink TXOP: its airtime counts against it (RX airtime). */

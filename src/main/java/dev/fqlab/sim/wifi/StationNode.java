@@ -123,14 +123,27 @@ final class StationNode implements Medium.Transmitter, PacketSink {
         return ppdu.isEmpty() ? null : ppdu;
     }
 
+    /** Each MPDU reaches the AP with probability 1 − frameErrorRate. */
+    @Override
+    public boolean receive(int ac, Ppdu ppdu) {
+        boolean any = false;
+        for (int i = 0; i < ppdu.count(); i++) {
+            boolean ok = losses.nextDouble() >= frameErrorRate;
+            ppdu.received(i, ok);
+            any |= ok;
+        }
+        return any;
+    }
+
     @Override
     public boolean endTxop(int ac, Ppdu ppdu, boolean collided, long now) {
         BlockAckSession ba = sessions[ppdu.tid];
         boolean anyAcked = false;
+        boolean anyRetried = false;
         for (int i = 0; i < ppdu.count(); i++) {
             Packet p = ppdu.mpdu(i);
             p.transmissions++;
-            if (!collided && losses.nextDouble() >= frameErrorRate) {
+            if (!collided && ppdu.received(i)) {
                 anyAcked = true;
                 completions.txCompleted(p, now);
                 ba.acknowledged(p, now);
@@ -141,13 +154,14 @@ final class StationNode implements Medium.Transmitter, PacketSink {
                 drops.dropped(p, now);
             } else {
                 stats.retries++;
+                anyRetried = true;
                 ba.failed(p);
             }
         }
-        long airtime = ppdu.ppduNs + AccessPoint.responseTime(ppdu);
+        long airtime = ppdu.airtimeNs;
         stats.txop(airtime, ppdu.count(), true, now);
         ap.receivedFrom(index, ac, airtime, now);
-        return anyAcked;
+        return anyAcked || !anyRetried;
     }
 
     @Override

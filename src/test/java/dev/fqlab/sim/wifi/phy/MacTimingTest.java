@@ -62,6 +62,20 @@ class MacTimingTest {
     }
 
     @Test
+    void interframeSpacesAndTimeouts() {
+        // DIFS = SIFS + 2 slots = 16 + 18 = 34 µs (10.3.2.3)
+        assertThat(Edca.DIFS_NS).isEqualTo(34_000);
+        // EIFS = aSIFSTime + AckTxTime at the lowest mandatory rate + DIFS (10.3.2.3.7): an Ack at 6 Mbit/s is
+        // 20 µs + 4 µs × ⌈(16 + 112 + 6)/24⌉ = 20 + 24 = 44 µs, so EIFS = 16 + 44 + 34 = 94 µs
+        assertThat(ControlFrames.ackAtLowestRateNs()).isEqualTo(44_000);
+        assertThat(Edca.EIFS_NS).isEqualTo(94_000);
+        // an EDCAF defers EIFS − DIFS + AIFS[AC] (10.22.2.4): 60 µs beyond its AIFS
+        assertThat(Edca.EIFS_MINUS_DIFS_NS).isEqualTo(60_000);
+        // AckTimeout = aSIFSTime + aSlotTime + aRxPHYStartDelay (25 µs, Table 17-21) = 16 + 9 + 25 = 50 µs
+        assertThat(Edca.ACK_TIMEOUT_NS).isEqualTo(50_000);
+    }
+
+    @Test
     void contentionWindowDoublesUpToCwMax() {
         // BE: 15, 31, 63, 127, 255, 511, 1023, 1023
         int[] be = {15, 31, 63, 127, 255, 511, 1023, 1023};
