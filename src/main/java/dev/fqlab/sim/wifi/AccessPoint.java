@@ -24,6 +24,7 @@ import dev.fqlab.sim.wifi.mac80211.Aql;
 import dev.fqlab.sim.wifi.mac80211.Fq;
 import dev.fqlab.sim.wifi.mac80211.Txq;
 import dev.fqlab.sim.wifi.mac80211.TxqScheduler;
+import dev.fqlab.sim.wifi.phy.Edca;
 import dev.fqlab.sim.wifi.phy.PhyMode;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +33,9 @@ import java.util.List;
  * The AP and its transmit stack, kernel-spec §3–§5: the interface qdisc, then either mac80211's TXQs (fq + CoDel
  * per flow, one TXQ per station and TID, a station scheduler, AQL) or — with {@code txqs.enabled: false} — the
  * legacy driver buffer, then the driver ({@code sim.wifi.driver}), then the air. It also receives the stations'
- * uplink frames and passes them on toward the server in order.
+ * uplink frames and passes them on toward the server in order. On the air it uses the AP's own EDCA parameters
+ * ({@link Edca#accessPoint}: hostapd's default {@code tx_queue_data*}, VI and VO with AIFSN 1, BE with CWmax 63), not
+ * the set it advertises to the stations.
  */
 public final class AccessPoint implements Medium.Transmitter, PacketSink, DriverHost {
     private final WifiContext context;
@@ -89,7 +92,7 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
         this.scheduler = TxqScheduler.create(stack.scheduler(), stationCount, airtimeWeights(context.stations), aql);
         this.driver = Drivers.create(this, context.sim, stack, context.link);
         for (AccessCategory ac : AccessCategory.values()) {
-            contenders[ac.ordinal()] = medium.contender(this, ac);
+            contenders[ac.ordinal()] = medium.contender(this, Edca.accessPoint(ac)); // the AP's own EDCA set
         }
     }
 

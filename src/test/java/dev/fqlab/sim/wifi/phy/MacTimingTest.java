@@ -76,6 +76,25 @@ class MacTimingTest {
     }
 
     @Test
+    void theApsOwnEdcaParameterSet() {
+        // hostapd_config_defaults' tx_queue_data3..0 (the dot11QAPEDCATable): BK 7/15/1023, BE 3/15/63,
+        // VI 1/7/15, VO 1/3/7; TXOP 0, 0, (30 × 100 + 16)/32 = 94 units = 3008 µs, (15 × 100 + 16)/32 = 47 → 1504 µs
+        assertThat(Edca.accessPoint(AccessCategory.BK)).isEqualTo(
+                new Edca.Parameters(AccessCategory.BK, 7, 15, 1023, 0));
+        assertThat(Edca.accessPoint(AccessCategory.BE)).isEqualTo(
+                new Edca.Parameters(AccessCategory.BE, 3, 15, 63, 0));
+        assertThat(Edca.accessPoint(AccessCategory.VI)).isEqualTo(
+                new Edca.Parameters(AccessCategory.VI, 1, 7, 15, 3_008_000));
+        assertThat(Edca.accessPoint(AccessCategory.VO)).isEqualTo(
+                new Edca.Parameters(AccessCategory.VO, 1, 3, 7, 1_504_000));
+        // AIFSN 1 → AIFS = 9 + 16 = 25 µs (PIFS); the stations' VO and VI: 2 → 34 µs
+        assertThat(Edca.accessPoint(AccessCategory.VO).aifsNs()).isEqualTo(25_000);
+        assertThat(Edca.station(AccessCategory.VO).aifsNs()).isEqualTo(34_000);
+        assertThat(Edca.station(AccessCategory.BE)).isEqualTo(
+                new Edca.Parameters(AccessCategory.BE, 3, 15, 1023, 0));
+    }
+
+    @Test
     void contentionWindowDoublesUpToCwMax() {
         // BE: 15, 31, 63, 127, 255, 511, 1023, 1023
         int[] be = {15, 31, 63, 127, 255, 511, 1023, 1023};
