@@ -230,8 +230,13 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
     /** A-MPDUs for every AC but VO (which goes as single frames). */
     @Override
     public void build(Ppdu ppdu, int station, int tid, int ac, FrameSource source, long now) {
+        build(ppdu, station, tid, ac, source, PpduBuilder.NO_LIMIT, now);
+    }
+
+    @Override
+    public void build(Ppdu ppdu, int station, int tid, int ac, FrameSource source, long maxExchangeNs, long now) {
         builder.build(ppdu, station, tid, ac, sessions[station][tid], source, stations[station].phy,
-                ac != AccessCategory.VO.ordinal(), now);
+                ac != AccessCategory.VO.ordinal(), maxExchangeNs, now);
     }
 
     @Override
@@ -267,6 +272,12 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
     @Override
     public Ppdu startTxop(int ac, long now) {
         return driver.startTxop(ac, now);
+    }
+
+    /** TXOP bursting: the driver's next PPDU if its exchange fits in what is left of the TXOP. */
+    @Override
+    public Ppdu continueTxop(int ac, long remainingNs, long now) {
+        return driver.continueTxop(ac, remainingNs, now);
     }
 
     /** Each MPDU reaches the station with probability 1 − frameErrorRate. */

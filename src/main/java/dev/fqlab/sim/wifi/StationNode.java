@@ -123,6 +123,16 @@ final class StationNode implements Medium.Transmitter, PacketSink {
         return ppdu.isEmpty() ? null : ppdu;
     }
 
+    /** TXOP bursting: the next PPDU to the AP whose exchange fits in what is left of the TXOP. */
+    @Override
+    public Ppdu continueTxop(int ac, long remainingNs, long now) {
+        int tid = Tids.TID_OF_AC[ac];
+        Ppdu ppdu = ppdus[ac];
+        builder.build(ppdu, index, tid, ac, sessions[tid], sources[ac], phy,
+                ac != AccessCategory.VO.ordinal(), remainingNs, now);
+        return ppdu.isEmpty() ? null : ppdu;
+    }
+
     /** Each MPDU reaches the AP with probability 1 − frameErrorRate. */
     @Override
     public boolean receive(int ac, Ppdu ppdu) {
