@@ -11,6 +11,7 @@ import dev.fqlab.sim.scenario.FlowSpec;
 import dev.fqlab.sim.scenario.PhyStandard;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.StationSpec;
+import dev.fqlab.sim.scenario.WifiLinkSpec;
 import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
@@ -127,8 +128,14 @@ class DcfSaturationTest {
 
     /** n 802.11a stations at {@code rateMbps}, each with saturating UDP up to the AP: their summed goodput. */
     static double fqlabMbps(double rateMbps, int n) {
+        return fqlabMbps(rateMbps, n, null);
+    }
+
+    /** As above, with an RTS threshold (null: off). */
+    static double fqlabMbps(double rateMbps, int n, Integer rtsThresholdBytes) {
         double duration = durationS(rateMbps);
-        var link = WifiScenarios.link(PhyStandard.A, 20, false, WifiScenarios.ampdu(false));
+        var link = WifiLinkSpec.SCHEMA.builder().set("standard", PhyStandard.A).set("ampdu", WifiScenarios.ampdu(false))
+                .set("rtsThresholdBytes", rtsThresholdBytes).build();
         List<StationSpec> stations = new ArrayList<>();
         List<FlowSpec> flows = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -171,6 +178,26 @@ class DcfSaturationTest {
         assertWithinTwoPercent(6, 50);
         assertWithinTwoPercent(24, 50);
         assertWithinTwoPercent(54, 50);
+    }
+
+    @Example
+    void withRtsCtsEveryFrameIsProtectedAndACollisionCostsAnRts() {
+        // Bianchi's RTS/CTS access: T_s = RTS + SIFS + CTS + SIFS + T_PPDU + SIFS + T_Ack + AIFS, a collision is the
+        // RTS then CTSTimeout (= AckTimeout) + AIFS. At 54 Mbit/s RTS and CTS go at 24: 28 µs each; at 6: 52 and 44.
+        // Short collisions: fqlab is within 0.5 % (0.25 % measured) where basic access is within 2 %
+        int[][] cases = {{54, 10}, {54, 50}, {6, 50}};
+        for (int[] c : cases) {
+            double rate = c[0];
+            int n = c[1];
+            double rts = rate >= 24 ? 28 : 52;
+            double cts = ofdmUs(ackRateMbps(rate), 14);
+            double ts = rts + SIFS_US + cts + SIFS_US + ofdmUs(rate, MPDU_BYTES) + SIFS_US + cts + AIFS_BE_US;
+            double tc = rts + ACK_TIMEOUT_US + AIFS_BE_US;
+            double model = throughputMbps(n, PAYLOAD_BYTES * 8.0, ts, tc);
+            double fqlab = fqlabMbps(rate, n, 0);
+            assertThat(fqlab).as("RTS/CTS, %s Mbit/s, n = %d: fqlab %.3f, Bianchi %.3f", rate, n, fqlab, model)
+                    .isCloseTo(model, within(model * 0.005));
+        }
     }
 
     @Example

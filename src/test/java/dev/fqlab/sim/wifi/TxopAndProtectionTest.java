@@ -22,8 +22,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * One saturated station, end to end, against closed forms: the AP's own EDCA parameters and TXOP bursting within the
- * VO TXOP limit. A TXOP costs AIFS + the mean backoff (CW/2 slots: VO CWmin 3 → 13.5 µs,
+ * One saturated station, end to end, against closed forms: the AP's own EDCA parameters, TXOP bursting within the
+ * VO TXOP limit, and RTS/CTS protection ({@code rtsThresholdBytes}). A TXOP costs AIFS + the mean backoff (CW/2 slots: VO CWmin 3 → 13.5 µs,
  * BE 15 → 67.5 µs) + its exchanges; goodput = 1472-byte UDP payloads × 8 / that time.
  */
 class TxopAndProtectionTest {
@@ -39,6 +39,12 @@ class TxopAndProtectionTest {
                 .set("direction", direction).set("traffic", Scenarios.udpRate(150, 1500)).build();
         return ScenarioRunner.run(wifi(link, stack, List.of(station), 10, 1, flow), RunControl.NONE)
                 .stations().getFirst();
+    }
+
+    private static WifiLinkSpec withRts(WifiLinkSpec link, Integer threshold) {
+        return WifiLinkSpec.SCHEMA.builder().set("standard", link.standard()).set("channelWidthMhz",
+                link.channelWidthMhz()).set("shortGuardInterval", link.shortGuardInterval())
+                .set("ampdu", link.ampdu()).set("rtsThresholdBytes", threshold).build();
     }
 
     @Test
@@ -82,5 +88,32 @@ class TxopAndProtectionTest {
         // BE, TXOP limit 0: 43 + 67.5 + 252 + 16 + 28 = 406.5 µs per frame → 28.97 Mbit/s, from the AP too
         StationResult r = run(A, WifiScenarios.legacy("sta", 54.0), AccessCategory.BE, Direction.DOWN);
         assertThat(r.throughputMbps()).isCloseTo(28.97, within(28.97 * 0.003));
+    }
+
+    @Test
+    void rtsCtsPrecedesFramesLongerThanTheThreshold() {
+        // 802.11a 54 Mbit/s, 1538-byte MPDU: RTS 28 + SIFS + CTS 28 + SIFS = 88 µs more per TXOP:
+        // 43 + 67.5 + 88 + 252 + 16 + 28 = 494.5 µs → 11776 / 494.5 = 23.81 Mbit/s
+        StationSpec sta = WifiScenarios.legacy("sta", 54.0);
+        assertThat(run(withRts(A, 1537), sta, AccessCategory.BE, Direction.DOWN).throughputMbps())
+                .isCloseTo(23.81, within(23.81 * 0.003));
+        assertThat(run(withRts(A, 0), sta, AccessCategory.BE, Direction.UP).throughputMbps())
+                .isCloseTo(23.81, within(23.81 * 0.003));
+        // len > threshold: a 1538-byte MPDU is not protected at 1538, nor with the threshold off
+        assertThat(run(withRts(A, 1538), sta, AccessCategory.BE, Direction.DOWN).throughputMbps())
+                .isCloseTo(28.97, within(28.97 * 0.003));
+        assertThat(run(withRts(A, null), sta, AccessCategory.BE, Direction.DOWN).throughputMbps())
+                .isCloseTo(28.97, within(28.97 * 0.003));
+    }
+
+    @Test
+    void anAmpduIsProtectedOnceAtSixMegabits() {
+        // HT20 MCS 15, 32 × 1544 bytes: PPDU 3084 µs (WifiEngineTest). RTS/CTS for an HT rate at 6 Mbit/s:
+        // 52 + 16 + 44 + 16 = 128 µs. 43 + 67.5 + 128 + 3084 + 16 + 32 = 3370.5 µs → 32 × 11776 / 3370.5
+        // = 111.80 Mbit/s (116.2 without)
+        StationResult r = run(withRts(WifiScenarios.ht20(), 2347), ht("sta", 15), AccessCategory.BE,
+                Direction.DOWN);
+        assertThat(r.throughputMbps()).isCloseTo(111.80, within(111.80 * 0.005));
+        assertThat(r.avgAggregateSize()).isCloseTo(32, within(0.5));
     }
 }

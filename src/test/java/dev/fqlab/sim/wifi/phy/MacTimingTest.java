@@ -138,6 +138,23 @@ class MacTimingTest {
     }
 
     @Test
+    void rtsCtsAtTheControlRate() {
+        // RTS 20 bytes: 16 + 160 + 6 = 182 bits; CTS 14 bytes: 134 bits (as the Ack).
+        // 802.11a 54 Mbit/s data → 24 Mbit/s (96 bits/symbol): RTS 2 symbols = 28 µs, CTS 28 µs;
+        // RTS + SIFS + CTS + SIFS = 28 + 16 + 28 + 16 = 88 µs
+        assertThat(ControlFrames.rtsRateMbps(PhyMode.legacy(54))).isEqualTo(24);
+        assertThat(ControlFrames.rtsNs(PhyMode.legacy(54))).isEqualTo(28_000);
+        assertThat(ControlFrames.protectionNs(PhyMode.legacy(54))).isEqualTo(88_000);
+        // 12 Mbit/s data → 12 (48 bits/symbol): RTS ⌈182/48⌉ = 4 symbols = 36 µs, CTS 3 = 32 µs → 36 + 16 + 32 + 16
+        assertThat(ControlFrames.protectionNs(PhyMode.legacy(12))).isEqualTo(100_000);
+        // HT/VHT data: mac80211 leaves rts_cts_rate_idx at 0, 6 Mbit/s (24 bits/symbol): RTS ⌈182/24⌉ = 8 symbols
+        // = 52 µs, CTS 6 = 44 µs → 52 + 16 + 44 + 16 = 128 µs, whatever the MCS
+        assertThat(ControlFrames.rtsRateMbps(PhyMode.ht(15, 20, false))).isEqualTo(6);
+        assertThat(ControlFrames.rtsNs(PhyMode.vht(9, 4, 80, true))).isEqualTo(52_000);
+        assertThat(ControlFrames.protectionNs(PhyMode.ht(7, 40, true))).isEqualTo(128_000);
+    }
+
+    @Test
     void anomalyModelTxopAirtimesOfKernelSpec91() {
         // T = AIFS(BE) 43 + mean backoff 67.5 + PPDU + SIFS 16 + BlockAck 32 (µs)
         long overhead = Edca.aifsNs(AccessCategory.BE) + Edca.meanBackoffNs(AccessCategory.BE, 0) + Edca.SIFS_NS
