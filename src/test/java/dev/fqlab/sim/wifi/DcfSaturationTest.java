@@ -21,6 +21,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.statistics.Statistics;
 
 /**
  * Saturation throughput of n stations sharing an 802.11a channel against G. Bianchi, "Performance analysis of the
@@ -158,6 +159,7 @@ class DcfSaturationTest {
     @Property(tries = 8, seed = "13")
     void saturationThroughputIsWithinTwoPercentOfBianchi(@ForAll("rates") double rateMbps,
                                                          @ForAll @IntRange(min = 1, max = 50) int n) {
+        Statistics.collect(rateMbps, n); // jqwik's report lists the cases the seed drew
         assertWithinTwoPercent(rateMbps, n);
     }
 
