@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -156,7 +157,8 @@ class DcfSaturationTest {
                 100 * (fqlab / model - 1)).isCloseTo(model, within(model * 0.02));
     }
 
-    @Property(tries = 8, seed = "13")
+    /** Nine (rate, n) drawn with a fixed seed (deterministic); the examples below add n = 50 at each rate. */
+    @Property(tries = 9, seed = "13", edgeCases = EdgeCasesMode.NONE)
     void saturationThroughputIsWithinTwoPercentOfBianchi(@ForAll("rates") double rateMbps,
                                                          @ForAll @IntRange(min = 1, max = 50) int n) {
         Statistics.collect(rateMbps, n); // jqwik's report lists the cases the seed drew
