@@ -18,9 +18,10 @@ import java.util.List;
  *
  * @param retryLimit transmissions of one MPDU before it is dropped
  * @param legacyRateMbps data rate of 802.11a stations that do not set their own
+ * @param rtsThresholdBytes PSDUs longer than this are protected by RTS/CTS; null: off (Linux's default)
  */
 public record WifiLinkSpec(PhyStandard standard, int channelWidthMhz, boolean shortGuardInterval, AmpduSpec ampdu,
-                           int retryLimit, double legacyRateMbps) implements LinkSpec {
+                           int retryLimit, double legacyRateMbps, Integer rtsThresholdBytes) implements LinkSpec {
 
     /** The 802.11a rates, for the reference. */
     static final List<String> LEGACY_RATES = List.of("6", "9", "12", "18", "24", "36", "48", "54");
@@ -38,7 +39,11 @@ public record WifiLinkSpec(PhyStandard standard, int channelWidthMhz, boolean sh
             integer("retryLimit").defaultValue(10).range(IntRange.of(1, 100))
                     .help("Transmissions of one MPDU before it is dropped."),
             number("legacyRateMbps").defaultValue(54).allowed(WifiLinkSpec::legacyRate, LEGACY_RATES).unit("Mbit/s")
-                    .help("Data rate of 802.11a stations that do not set their own."));
+                    .help("Data rate of 802.11a stations that do not set their own."),
+            integer("rtsThresholdBytes").optional().range(IntRange.of(0, 65535)).unit("bytes")
+                    .help("RTS threshold of every radio (iw phy set rts; dot11RTSThreshold): a PPDU whose PSDU — the "
+                            + "MPDU, or the whole A-MPDU — is longer is preceded by RTS/CTS at the control rate, once "
+                            + "per TXOP; a collision then costs the RTS only. Absent: off, as Linux leaves it."));
 
     @Override
     public String type() {

@@ -37,7 +37,9 @@ import java.util.List;
  * The AP and its transmit stack, kernel-spec §3–§5: the interface qdisc, then either mac80211's TXQs (fq + CoDel
  * per flow, one TXQ per station and TID, a station scheduler, AQL) or — with {@code txqs.enabled: false} — the
  * legacy driver buffer, then the driver ({@code sim.wifi.driver}), then the air. It also receives the stations'
- * uplink frames and passes them on toward the server in order.
+ * uplink frames and passes them on toward the server in order. On the air it uses the AP's own EDCA parameters
+ * ({@link Edca#accessPoint}: hostapd's default {@code tx_queue_data*}, VI and VO with AIFSN 1, BE with CWmax 63), not
+ * the set it advertises to the stations.
  */
 public final class AccessPoint implements Medium.Transmitter, PacketSink, DriverHost {
     private final WifiContext context;
@@ -103,7 +105,7 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
         this.scheduler = TxqScheduler.create(stack.scheduler(), stationCount, airtimeWeights(context.stations), aql);
         this.driver = Drivers.create(this, context.sim, stack, context.link);
         for (AccessCategory ac : AccessCategory.values()) {
-            contenders[ac.ordinal()] = medium.contender(this, ac);
+            contenders[ac.ordinal()] = medium.contender(this, Edca.accessPoint(ac)); // the AP's own EDCA set
         }
     }
 
@@ -228,8 +230,13 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
     /** A-MPDUs for every AC but VO (which goes as single frames). */
     @Override
     public void build(Ppdu ppdu, int station, int tid, int ac, FrameSource source, long now) {
+        build(ppdu, station, tid, ac, source, PpduBuilder.NO_LIMIT, now);
+    }
+
+    @Override
+    public void build(Ppdu ppdu, int station, int tid, int ac, FrameSource source, long maxExchangeNs, long now) {
         builder.build(ppdu, station, tid, ac, sessions[station][tid], source, stations[station].phy,
-                ac != AccessCategory.VO.ordinal(), now);
+                ac != AccessCategory.VO.ordinal(), maxExchangeNs, now);
     }
 
     @Override
@@ -267,23 +274,43 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
         return driver.startTxop(ac, now);
     }
 
+    /** TXOP bursting: the driver's next PPDU if its exchange fits in what is left of the TXOP. */
+    @Override
+    public Ppdu continueTxop(int ac, long remainingNs, long now) {
+        return driver.continueTxop(ac, remainingNs, now);
+    }
+
+    /** Each MPDU reaches the station with probability 1 − frameErrorRate. */
+    @Override
+    public boolean receive(int ac, Ppdu ppdu) {
+        double errorRate = stations[ppdu.station].frameErrorRate;
+        RandomStream loss = losses[ppdu.station];
+        boolean any = false;
+        for (int i = 0; i < ppdu.count(); i++) {
+            boolean ok = loss.nextDouble() >= errorRate;
+            ppdu.received(i, ok);
+            any |= ok;
+        }
+        return any;
+    }
+
     /**
-     * Each MPDU is acknowledged (unless the TXOP collided) with probability 1 − frameErrorRate; a failed one is
-     * retransmitted from its BlockAck session until {@code retryLimit} transmissions, then dropped. Finished
-     * frames return their AQL estimate and their legacy pool buffer and are reported as TX completions (the skb is
-     * freed: TCP Small Queues, kernel-spec §6) before they travel on; the station is charged the TXOP's airtime.
+     * The MPDUs the station received are acknowledged (none when the TXOP collided); a failed one is retransmitted
+     * from its BlockAck session until {@code retryLimit} transmissions, then dropped. Finished frames return their
+     * AQL estimate and their legacy pool buffer and are reported as TX completions (the skb is freed: TCP Small
+     * Queues, kernel-spec §6) before they travel on; the station is charged the exchange's airtime.
      */
     @Override
     public boolean endTxop(int ac, Ppdu ppdu, boolean collided, long now) {
         StationNode station = stations[ppdu.station];
         BlockAckSession ba = sessions[ppdu.station][ppdu.tid];
-        RandomStream loss = losses[ppdu.station];
         boolean anyAcked = false;
+        boolean anyRetried = false;
         int finished = 0;
         for (int i = 0; i < ppdu.count(); i++) {
             Packet p = ppdu.mpdu(i);
             p.transmissions++;
-            if (!collided && loss.nextDouble() >= station.frameErrorRate) {
+            if (!collided && ppdu.received(i)) {
                 anyAcked = true;
                 finished++;
                 release(ppdu.station, ac, p, now);
@@ -296,10 +323,11 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
                 drops.dropped(p, now);
             } else {
                 station.stats.retries++;
+                anyRetried = true;
                 ba.failed(p);
             }
         }
-        long airtime = ppdu.ppduNs + responseTime(ppdu);
+        long airtime = ppdu.airtimeNs;
         station.stats.txop(airtime, ppdu.count(), false, now);
         scheduler.chargeAirtime(ppdu.station, ac, airtime, 0);
         if (ba.hasWork() && driver.retriesAreTxqWork()) {
@@ -307,18 +335,13 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
         }
         driver.completed(ac, ppdu, finished, now);
         pumpQdisc(now);
-        return anyAcked;
+        return anyAcked || !anyRetried;
     }
 
     private void release(int station, int ac, Packet p, long now) {
         aql.completed(station, ac, p.aqlNs);
         driver.released(ac);
         completions.txCompleted(p, now);
-    }
-
-    /** SIFS and the response after a PPDU: BlockAck for an A-MPDU, else ACK, at the basic rate for its rate. */
-    static long responseTime(Ppdu ppdu) {
-        return Edca.SIFS_NS + ppdu.responseNs;
     }
 
     /** A station's uplink TXOP: its airtime counts against it (RX airtime). */

@@ -123,14 +123,37 @@ final class StationNode implements Medium.Transmitter, PacketSink {
         return ppdu.isEmpty() ? null : ppdu;
     }
 
+    /** TXOP bursting: the next PPDU to the AP whose exchange fits in what is left of the TXOP. */
+    @Override
+    public Ppdu continueTxop(int ac, long remainingNs, long now) {
+        int tid = Tids.TID_OF_AC[ac];
+        Ppdu ppdu = ppdus[ac];
+        builder.build(ppdu, index, tid, ac, sessions[tid], sources[ac], phy,
+                ac != AccessCategory.VO.ordinal(), remainingNs, now);
+        return ppdu.isEmpty() ? null : ppdu;
+    }
+
+    /** Each MPDU reaches the AP with probability 1 − frameErrorRate. */
+    @Override
+    public boolean receive(int ac, Ppdu ppdu) {
+        boolean any = false;
+        for (int i = 0; i < ppdu.count(); i++) {
+            boolean ok = losses.nextDouble() >= frameErrorRate;
+            ppdu.received(i, ok);
+            any |= ok;
+        }
+        return any;
+    }
+
     @Override
     public boolean endTxop(int ac, Ppdu ppdu, boolean collided, long now) {
         BlockAckSession ba = sessions[ppdu.tid];
         boolean anyAcked = false;
+        boolean anyRetried = false;
         for (int i = 0; i < ppdu.count(); i++) {
             Packet p = ppdu.mpdu(i);
             p.transmissions++;
-            if (!collided && losses.nextDouble() >= frameErrorRate) {
+            if (!collided && ppdu.received(i)) {
                 anyAcked = true;
                 completions.txCompleted(p, now);
                 ba.acknowledged(p, now);
@@ -141,13 +164,14 @@ final class StationNode implements Medium.Transmitter, PacketSink {
                 drops.dropped(p, now);
             } else {
                 stats.retries++;
+                anyRetried = true;
                 ba.failed(p);
             }
         }
-        long airtime = ppdu.ppduNs + AccessPoint.responseTime(ppdu);
+        long airtime = ppdu.airtimeNs;
         stats.txop(airtime, ppdu.count(), true, now);
         ap.receivedFrom(index, ac, airtime, now);
-        return anyAcked;
+        return anyAcked || !anyRetried;
     }
 
     @Override

@@ -27,7 +27,7 @@ public final class WifiNetwork implements SeriesRecorder.Stations {
      * @param toServer where the AP hands the stations' frames once its reorder buffer releases them
      */
     public WifiNetwork(WifiContext context, Qdisc qdisc, PacketSink toStationReceivers, PacketSink toServer) {
-        this.medium = new Medium(context.sim, context.random("medium.backoff"));
+        this.medium = new Medium(context.sim, context.random("medium.backoff"), context.link.rtsThresholdBytes());
         this.ap = new AccessPoint(context, medium, qdisc);
         PpduBuilder builder = new PpduBuilder(context.link.ampdu());
         int n = context.stations.size();

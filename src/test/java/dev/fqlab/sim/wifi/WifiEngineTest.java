@@ -123,7 +123,9 @@ class WifiEngineTest {
         // Saturated uplink from n stations (no frame errors): every retry is a collision. Bianchi's model (JSAC 2000)
         // with W = CWmin + 1 = 16 and m = 6 backoff stages (CWmax + 1 = 1024 = 2⁶ × 16) solves
         // p = 1 − (1 − τ)^(n−1), τ = 2(1 − 2p) / ((1 − 2p)(W + 1) + pW(1 − (2p)^m)) to p = 0.1046, 0.2715 and 0.3844
-        // for n = 2, 5, 10. EDCA counts slots a little differently from DCF: within 15 %.
+        // for n = 2, 5, 10 (the retry limit of 10 changes the third decimal at most). EDCA decrements a frozen counter
+        // at the slot boundary where another station starts, as Bianchi's chain does: within 5 % over 40 s (about
+        // 11 000 A-MPDUs; over 10 s the share still varies by ±0.02 from seed to seed).
         double[] bianchi = {0.1046, 0.2715, 0.3844};
         int[] contenders = {2, 5, 10};
         for (int k = 0; k < contenders.length; k++) {
@@ -132,14 +134,14 @@ class WifiEngineTest {
             List<FlowSpec> flows = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 stations.add(ht("s" + i, 7));
-                flows.add(udpFrom("u" + i, "s" + i, 100, 10));
+                flows.add(udpFrom("u" + i, "s" + i, 100, 40));
             }
-            SimulationResult r = run(wifi(ht20(), WifiScenarios.txqStack(), stations, 10, 1,
+            SimulationResult r = run(wifi(ht20(), WifiScenarios.txqStack(), stations, 40, 1,
                     flows.toArray(FlowSpec[]::new)));
             long retries = r.stations().stream().mapToLong(s -> s.retries()).sum();
             double mpdus = r.stations().stream().mapToDouble(s -> s.ppdus() * s.avgAggregateSize()).sum();
             double p = retries / mpdus;
-            assertThat(p).as("collision share with %d contenders", n).isCloseTo(bianchi[k], within(bianchi[k] * 0.15));
+            assertThat(p).as("collision share with %d contenders", n).isCloseTo(bianchi[k], within(bianchi[k] * 0.05));
         }
     }
 

@@ -19,6 +19,14 @@ public interface ApDriver {
     /** The medium is granted: the PPDU to send, or null. */
     Ppdu startTxop(int ac, long now);
 
+    /**
+     * TXOP bursting (the AC has a TXOP limit and the last exchange succeeded): the next PPDU, whose exchange (PPDU,
+     * SIFS, response) lasts at most {@code remainingNs}, or null to end the TXOP.
+     */
+    default Ppdu continueTxop(int ac, long remainingNs, long now) {
+        return null;
+    }
+
     /** The TXOP of {@code ppdu} completed and its MPDUs were acknowledged, requeued or dropped. */
     void completed(int ac, Ppdu ppdu, int finishedMpdus, long now);
 

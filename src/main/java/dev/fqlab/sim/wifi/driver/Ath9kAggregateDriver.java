@@ -7,6 +7,7 @@ import dev.fqlab.sim.scenario.DriverSpec;
 import dev.fqlab.sim.scenario.PhyStandard;
 import dev.fqlab.sim.scenario.WifiLinkSpec;
 import dev.fqlab.sim.wifi.mac.Ppdu;
+import dev.fqlab.sim.wifi.phy.Edca;
 import dev.fqlab.sim.wifi.mac80211.Txq;
 import dev.fqlab.sim.wifi.mac80211.TxqScheduler;
 
@@ -141,6 +142,19 @@ final class Ath9kAggregateDriver implements ApDriver {
     @Override
     public Ppdu startTxop(int ac, long now) {
         return hasFrames(ac) ? ring[ac][head[ac]] : null;
+    }
+
+    /**
+     * TXOP bursting: the hardware queue's next ready PPDU goes SIFS after the last response if its exchange fits
+     * in the rest of the TXOP (ath9k programs the AC's TXOP as the queue's burst time, {@code tqi_burstTime}).
+     */
+    @Override
+    public Ppdu continueTxop(int ac, long remainingNs, long now) {
+        if (!hasFrames(ac)) {
+            return null;
+        }
+        Ppdu next = ring[ac][head[ac]];
+        return next.ppduNs + Edca.SIFS_NS + next.responseNs <= remainingNs ? next : null;
     }
 
     @Override

@@ -32,6 +32,9 @@ public interface DriverHost {
     /** Fills {@code ppdu} for the station and TID from the session's retries and the source's frames. */
     void build(Ppdu ppdu, int station, int tid, int ac, FrameSource source, long now);
 
+    /** As {@link #build}, for a PPDU whose exchange (PPDU, SIFS, response) lasts at most {@code maxExchangeNs}. */
+    void build(Ppdu ppdu, int station, int tid, int ac, FrameSource source, long maxExchangeNs, long now);
+
     /** The BlockAck session of the station and TID. */
     BlockAckSession session(int station, int tid);
 

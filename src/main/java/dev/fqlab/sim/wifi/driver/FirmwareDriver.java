@@ -8,6 +8,7 @@ import dev.fqlab.sim.scenario.DriverSpec;
 import dev.fqlab.sim.scenario.WifiLinkSpec;
 import dev.fqlab.sim.wifi.mac.FrameSource;
 import dev.fqlab.sim.wifi.mac.Ppdu;
+import dev.fqlab.sim.wifi.mac.PpduBuilder;
 import dev.fqlab.sim.wifi.mac80211.Txq;
 import dev.fqlab.sim.wifi.mac80211.TxqScheduler;
 
@@ -180,6 +181,16 @@ abstract class FirmwareDriver implements ApDriver {
     /** Round robin over the stations with frames or retries in this AC. */
     @Override
     public final Ppdu startTxop(int ac, long now) {
+        return nextPpdu(ac, PpduBuilder.NO_LIMIT, now);
+    }
+
+    /** TXOP bursting: the next station's PPDU, built to fit in the rest of the TXOP. */
+    @Override
+    public final Ppdu continueTxop(int ac, long remainingNs, long now) {
+        return nextPpdu(ac, remainingNs, now);
+    }
+
+    private Ppdu nextPpdu(int ac, long maxExchangeNs, long now) {
         int tid = tidOfAc[ac];
         for (int i = 0; i < stations; i++) {
             int s = (cursor[ac] + i) % stations;
@@ -189,7 +200,7 @@ abstract class FirmwareDriver implements ApDriver {
             }
             cursor[ac] = (s + 1) % stations;
             Ppdu ppdu = ppdus[ac];
-            host.build(ppdu, s, tid, ac, sources[ac][s], now);
+            host.build(ppdu, s, tid, ac, sources[ac][s], maxExchangeNs, now);
             if (!ppdu.isEmpty()) {
                 return ppdu;
             }

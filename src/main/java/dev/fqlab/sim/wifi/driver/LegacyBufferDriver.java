@@ -69,6 +69,11 @@ final class LegacyBufferDriver implements ApDriver {
     }
 
     @Override
+    public Ppdu continueTxop(int ac, long remainingNs, long now) {
+        return strategy.continueTxop(ac, remainingNs, now);
+    }
+
+    @Override
     public void completed(int ac, Ppdu ppdu, int finishedMpdus, long now) {
         strategy.completed(ac, ppdu, finishedMpdus, now);
     }

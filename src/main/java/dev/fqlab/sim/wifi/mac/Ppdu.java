@@ -8,6 +8,8 @@ import dev.fqlab.sim.packet.Packet;
  */
 public final class Ppdu {
     private final Packet[] mpdus;
+    /** Per MPDU, whether the peer received it (drawn when the PPDU ends). */
+    private final boolean[] received;
     private int count;
     private int psduBytes;
     /** Index of the station on the other end (receiver for the AP's PPDUs, transmitter for a station's). */
@@ -20,14 +22,26 @@ public final class Ppdu {
     public boolean aggregated;
     /** Duration of that response, at the basic rate the PPDU's rate calls for (ControlFrames). */
     public long responseNs;
+    /** An RTS protecting this PPDU, and RTS + SIFS + CTS + SIFS, at the control rate its rate calls for. */
+    public long rtsNs;
+    public long rtsCtsNs;
+    /** RTS + SIFS + CTS + SIFS before the PPDU when the medium protects it, else 0 (set by the medium). */
+    public long protectionNs;
+    /**
+     * What the exchange occupied the air for, as the medium ran it (set before the owner's completion): the
+     * protection, the PPDU and SIFS + response when one came; the RTS alone when it collided.
+     */
+    public long airtimeNs;
 
     public Ppdu(int maxMpdus) {
         this.mpdus = new Packet[maxMpdus];
+        this.received = new boolean[maxMpdus];
     }
 
     public void reset(int station, int tid, int ac, boolean aggregated) {
         for (int i = 0; i < count; i++) {
             mpdus[i] = null;
+            received[i] = false;
         }
         count = 0;
         psduBytes = 0;
@@ -37,6 +51,10 @@ public final class Ppdu {
         this.aggregated = aggregated;
         this.ppduNs = 0;
         this.responseNs = 0;
+        this.rtsNs = 0;
+        this.rtsCtsNs = 0;
+        this.protectionNs = 0;
+        this.airtimeNs = 0;
     }
 
     public void add(Packet p, int bytes) {
@@ -50,6 +68,15 @@ public final class Ppdu {
 
     public Packet mpdu(int i) {
         return mpdus[i];
+    }
+
+    /** Whether the peer received MPDU {@code i}. */
+    public boolean received(int i) {
+        return received[i];
+    }
+
+    public void received(int i, boolean ok) {
+        received[i] = ok;
     }
 
     public int psduBytes() {

@@ -19,6 +19,8 @@ import dev.fqlab.sim.wifi.phy.PhyMode;
  * MPDU.
  */
 public final class PpduBuilder {
+    /** No bound on the exchange's duration beyond the A-MPDU limits. */
+    public static final long NO_LIMIT = Long.MAX_VALUE;
     private final int maxSubframes;
     private final int maxBytes;
     /** Per AC: ath9k's aggregate duration (4096 µs, or the EDCA TXOP limit), at most {@code maxDurationUs}. */
@@ -42,10 +44,25 @@ public final class PpduBuilder {
      */
     public void build(Ppdu ppdu, int station, int tid, int ac, BlockAckSession ba, FrameSource source, PhyMode phy,
                       boolean aggregate, long now) {
+        build(ppdu, station, tid, ac, ba, source, phy, aggregate, NO_LIMIT, now);
+    }
+
+    /**
+     * Builds into {@code ppdu} a PPDU whose exchange — the PPDU, SIFS and its response — lasts at most
+     * {@code maxExchangeNs} ({@link #NO_LIMIT} for none): the next PPDU of a TXOP burst. Empty when not even the
+     * first frame fits; that frame waits for the next PPDU to the peer, first in line.
+     */
+    public void build(Ppdu ppdu, int station, int tid, int ac, BlockAckSession ba, FrameSource source, PhyMode phy,
+                      boolean aggregate, long maxExchangeNs, long now) {
         boolean aggregating = ampdu && aggregate && phy.aggregates();
         ppdu.reset(station, tid, ac, aggregating);
         int limitFrames = aggregating ? Math.min(maxSubframes, ppdu.capacity()) : 1;
         int limitBytes = aggregating ? Math.min(maxBytes, lengthLimit(phy, maxDurationUs[ac])) : Integer.MAX_VALUE;
+        boolean bounded = maxExchangeNs != NO_LIMIT;
+        if (bounded) {
+            long maxPpduNs = maxExchangeNs - Edca.SIFS_NS - ControlFrames.responseNs(phy, aggregating);
+            limitBytes = Math.min(limitBytes, phy.maxPsduBytes(maxPpduNs));
+        }
         while (ppdu.count() < limitFrames) {
             boolean retry = true;
             Packet p = ba.pollRetry();
@@ -64,7 +81,7 @@ public final class PpduBuilder {
             }
             int mpdu = MacFraming.mpduBytes(p.ipBytes);
             int bytes = aggregating ? MacFraming.subframeBytes(mpdu) : mpdu;
-            if (ppdu.count() > 0 && ppdu.psduBytes() + bytes > limitBytes) {
+            if ((ppdu.count() > 0 || bounded) && ppdu.psduBytes() + bytes > limitBytes) {
                 if (retry) {
                     ba.unpollRetry(p);
                 } else {
@@ -80,6 +97,8 @@ public final class PpduBuilder {
         if (!ppdu.isEmpty()) {
             ppdu.ppduNs = phy.ppduNs(ppdu.psduBytes());
             ppdu.responseNs = ControlFrames.responseNs(phy, aggregating);
+            ppdu.rtsNs = ControlFrames.rtsNs(phy);
+            ppdu.rtsCtsNs = ControlFrames.protectionNs(phy);
         }
     }
 

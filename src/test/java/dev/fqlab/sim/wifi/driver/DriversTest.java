@@ -129,6 +129,10 @@ class DriversTest {
         }
 
         @Override
+        public void build(Ppdu ppdu, int station, int tid, int ac, FrameSource source, long maxExchangeNs, long now) {
+        }
+
+        @Override
         public BlockAckSession session(int station, int tid) {
             return session;
         }

@@ -62,6 +62,39 @@ class MacTimingTest {
     }
 
     @Test
+    void interframeSpacesAndTimeouts() {
+        // DIFS = SIFS + 2 slots = 16 + 18 = 34 µs (10.3.2.3)
+        assertThat(Edca.DIFS_NS).isEqualTo(34_000);
+        // EIFS = aSIFSTime + AckTxTime at the lowest mandatory rate + DIFS (10.3.2.3.7): an Ack at 6 Mbit/s is
+        // 20 µs + 4 µs × ⌈(16 + 112 + 6)/24⌉ = 20 + 24 = 44 µs, so EIFS = 16 + 44 + 34 = 94 µs
+        assertThat(ControlFrames.ackAtLowestRateNs()).isEqualTo(44_000);
+        assertThat(Edca.EIFS_NS).isEqualTo(94_000);
+        // an EDCAF defers EIFS − DIFS + AIFS[AC] (10.22.2.4): 60 µs beyond its AIFS
+        assertThat(Edca.EIFS_MINUS_DIFS_NS).isEqualTo(60_000);
+        // AckTimeout = aSIFSTime + aSlotTime + aRxPHYStartDelay (25 µs, Table 17-21) = 16 + 9 + 25 = 50 µs
+        assertThat(Edca.ACK_TIMEOUT_NS).isEqualTo(50_000);
+    }
+
+    @Test
+    void theApsOwnEdcaParameterSet() {
+        // hostapd_config_defaults' tx_queue_data3..0 (the dot11QAPEDCATable): BK 7/15/1023, BE 3/15/63,
+        // VI 1/7/15, VO 1/3/7; TXOP 0, 0, (30 × 100 + 16)/32 = 94 units = 3008 µs, (15 × 100 + 16)/32 = 47 → 1504 µs
+        assertThat(Edca.accessPoint(AccessCategory.BK)).isEqualTo(
+                new Edca.Parameters(AccessCategory.BK, 7, 15, 1023, 0));
+        assertThat(Edca.accessPoint(AccessCategory.BE)).isEqualTo(
+                new Edca.Parameters(AccessCategory.BE, 3, 15, 63, 0));
+        assertThat(Edca.accessPoint(AccessCategory.VI)).isEqualTo(
+                new Edca.Parameters(AccessCategory.VI, 1, 7, 15, 3_008_000));
+        assertThat(Edca.accessPoint(AccessCategory.VO)).isEqualTo(
+                new Edca.Parameters(AccessCategory.VO, 1, 3, 7, 1_504_000));
+        // AIFSN 1 → AIFS = 9 + 16 = 25 µs (PIFS); the stations' VO and VI: 2 → 34 µs
+        assertThat(Edca.accessPoint(AccessCategory.VO).aifsNs()).isEqualTo(25_000);
+        assertThat(Edca.station(AccessCategory.VO).aifsNs()).isEqualTo(34_000);
+        assertThat(Edca.station(AccessCategory.BE)).isEqualTo(
+                new Edca.Parameters(AccessCategory.BE, 3, 15, 1023, 0));
+    }
+
+    @Test
     void contentionWindowDoublesUpToCwMax() {
         // BE: 15, 31, 63, 127, 255, 511, 1023, 1023
         int[] be = {15, 31, 63, 127, 255, 511, 1023, 1023};
@@ -102,6 +135,23 @@ class MacTimingTest {
         assertThat(ControlFrames.responseNs(PhyMode.legacy(18), false)).isEqualTo(32_000);
         assertThat(ControlFrames.responseNs(PhyMode.legacy(54), false)).isEqualTo(28_000);
         assertThat(ControlFrames.basicRateMbps(PhyMode.legacy(36))).isEqualTo(24);
+    }
+
+    @Test
+    void rtsCtsAtTheControlRate() {
+        // RTS 20 bytes: 16 + 160 + 6 = 182 bits; CTS 14 bytes: 134 bits (as the Ack).
+        // 802.11a 54 Mbit/s data → 24 Mbit/s (96 bits/symbol): RTS 2 symbols = 28 µs, CTS 28 µs;
+        // RTS + SIFS + CTS + SIFS = 28 + 16 + 28 + 16 = 88 µs
+        assertThat(ControlFrames.rtsRateMbps(PhyMode.legacy(54))).isEqualTo(24);
+        assertThat(ControlFrames.rtsNs(PhyMode.legacy(54))).isEqualTo(28_000);
+        assertThat(ControlFrames.protectionNs(PhyMode.legacy(54))).isEqualTo(88_000);
+        // 12 Mbit/s data → 12 (48 bits/symbol): RTS ⌈182/48⌉ = 4 symbols = 36 µs, CTS 3 = 32 µs → 36 + 16 + 32 + 16
+        assertThat(ControlFrames.protectionNs(PhyMode.legacy(12))).isEqualTo(100_000);
+        // HT/VHT data: mac80211 leaves rts_cts_rate_idx at 0, 6 Mbit/s (24 bits/symbol): RTS ⌈182/24⌉ = 8 symbols
+        // = 52 µs, CTS 6 = 44 µs → 52 + 16 + 44 + 16 = 128 µs, whatever the MCS
+        assertThat(ControlFrames.rtsRateMbps(PhyMode.ht(15, 20, false))).isEqualTo(6);
+        assertThat(ControlFrames.rtsNs(PhyMode.vht(9, 4, 80, true))).isEqualTo(52_000);
+        assertThat(ControlFrames.protectionNs(PhyMode.ht(7, 40, true))).isEqualTo(128_000);
     }
 
     @Test
