@@ -111,11 +111,8 @@ public class ApiProblem extends ErrorResponseException {
      * connections). Nothing was stored; the same request can be sent again after {@code Retry-After} seconds.
      */
     public static ApiProblem databaseUnavailable(long retryAfterSeconds) {
-        ApiProblem problem = new ApiProblem(HttpStatus.SERVICE_UNAVAILABLE, "database-unavailable", "Database unavailable",
-                "The service cannot reach its database right now, so this request was not carried out and nothing was "
-                        + "stored; try again in " + retryAfterSeconds + " s.");
-        problem.getHeaders().set(HttpHeaders.RETRY_AFTER, Long.toString(retryAfterSeconds));
-        return problem;
+        return unavailable("database-unavailable", "Database unavailable",
+                "The service cannot reach its database right now", retryAfterSeconds);
     }
 
     /**
@@ -124,9 +121,14 @@ public class ApiProblem extends ErrorResponseException {
      * stored.
      */
     public static ApiProblem databaseBusy(long retryAfterSeconds) {
-        ApiProblem problem = new ApiProblem(HttpStatus.SERVICE_UNAVAILABLE, "database-busy", "Database busy",
-                "Other requests held a lock this one needed for longer than the database waits, so this request was "
-                        + "not carried out and nothing was stored; try again in " + retryAfterSeconds + " s.");
+        return unavailable("database-busy", "Database busy",
+                "Other requests held a lock this one needed for longer than the database waits", retryAfterSeconds);
+    }
+
+    /** A 503 with Retry-After: {@code why}, so this request was not carried out and nothing was stored. */
+    private static ApiProblem unavailable(String type, String title, String why, long retryAfterSeconds) {
+        ApiProblem problem = new ApiProblem(HttpStatus.SERVICE_UNAVAILABLE, type, title, why
+                + ", so this request was not carried out and nothing was stored; try again in " + retryAfterSeconds + " s.");
         problem.getHeaders().set(HttpHeaders.RETRY_AFTER, Long.toString(retryAfterSeconds));
         return problem;
     }
