@@ -9,7 +9,8 @@
 # Needs a JDK ≥ 21 (JAVA_HOME or java on the PATH), curl, jq, and PostgreSQL's createdb/dropdb for a server that
 # accepts PGUSER without a password (default 127.0.0.1:5432, user postgres; PGHOST/PGPORT/PGUSER/PGPASSWORD work).
 # Settings (environment): RATE (500), DURATION (60 s), WARMUP (30), WORKERS (2), PORT (18080), BUSY (6 long
-# experiments queued to keep the workers simulating), P99_LIMIT_MS (50). Output and logs go to target/load/<time>/.
+# experiments queued to keep the workers simulating), P99_LIMIT_MS (50), SERVICE_JAVA_OPTS (JVM options of the
+# service, e.g. -Xlog:gc:file=gc.log). Output and logs go to target/load/<time>/.
 # Exit status: the harness's, 0 when there were no errors, the server-side p99 was under P99_LIMIT_MS and WORKERS
 # experiments were RUNNING at both ends of the window.
 set -euo pipefail
@@ -30,6 +31,8 @@ JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
 for tool in "$JAVA" curl jq createdb dropdb; do
   command -v "$tool" >/dev/null || { echo "needs $tool" >&2; exit 2; }
 done
+JAVA_MAJOR=$("$JAVA" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+[ "${JAVA_MAJOR:-0}" -ge 21 ] || { echo "needs Java ≥ 21 ($JAVA is ${JAVA_MAJOR:-unknown}): set JAVA_HOME" >&2; exit 2; }
 if curl -s -o /dev/null "http://127.0.0.1:$PORT/"; then
   echo "port $PORT is in use; set PORT" >&2
   exit 2
@@ -76,7 +79,8 @@ log "created database $DB on $PGHOST:$PGPORT"
 
 # The access log is the server-side timing: %D is the time from the request's first byte read to the response's
 # last byte written, in µs; X-Load tells the harness's phases apart.
-"$JAVA" -jar "$JAR" \
+# shellcheck disable=SC2086
+"$JAVA" ${SERVICE_JAVA_OPTS:-} -jar "$JAR" \
   --server.port="$PORT" \
   --fqlab.workers="$WORKERS" \
   --fqlab.instance-name=load \
@@ -89,7 +93,7 @@ log "created database $DB on $PGHOST:$PGPORT"
   --server.tomcat.accesslog.suffix=.log \
   --server.tomcat.accesslog.rotate=false \
   --server.tomcat.accesslog.buffered=false \
-  --server.tomcat.accesslog.pattern='%{X-Load}i %s %D %U' \
+  --server.tomcat.accesslog.pattern='%{X-Load}i %s %D %U %{end:msec}t' \
   > "$OUT/service.log" 2>&1 &
 SERVICE_PID=$!
 log "service pid $SERVICE_PID on port $PORT, $WORKERS workers, log $OUT/service.log"
@@ -134,11 +138,20 @@ done
 await "/experiments?status=RUNNING&limit=200" ".items | length >= $WORKERS" 60
 log "$WORKERS experiments RUNNING, $((BUSY - WORKERS)) waiting"
 
+if [ -n "${HOLD:-}" ]; then
+  # HOLD=1: no measurement; the populated service stays up (for a profiler, or another client) until this script
+  # is interrupted or killed, then it is stopped and its database dropped as usual.
+  echo "$SERVICE_PID" > "$OUT/service.pid"
+  log "holding: $BASE, service pid $SERVICE_PID; interrupt this script to stop"
+  while kill -0 "$SERVICE_PID" 2>/dev/null; do sleep 1; done
+  exit 1
+fi
+
 log "before: $(uptime | sed 's/.*load/load/')"
 set +e
 "$JAVA" -XX:+UseSerialGC -Xmx256m src/test/java/dev/fqlab/load/MixedGetLoad.java \
   --base "$BASE" --rate "$RATE" --seconds "$DURATION" --warmup "$WARMUP" --p99-limit-ms "$P99_LIMIT_MS" \
-  --access-log "$OUT/access.log" --server-pid "$SERVICE_PID" --workers "$WORKERS" | tee "$OUT/report.txt"
+  --access-log "$OUT/access.log" --server-pid "$SERVICE_PID" --workers "$WORKERS" --database "$DB" | tee "$OUT/report.txt"
 status=${PIPESTATUS[0]}
 set -e
 log "after: $(uptime | sed 's/.*load/load/')"

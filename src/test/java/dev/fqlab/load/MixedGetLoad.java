@@ -35,7 +35,8 @@ import java.util.stream.Stream;
  *
  * <pre>{@code
  * java src/test/java/dev/fqlab/load/MixedGetLoad.java --base http://localhost:8080 --rate 500 --seconds 60 \
- *     [--warmup 15] [--token T] [--access-log FILE] [--server-pid PID] [--workers 2]
+ *     [--warmup 15] [--token T] [--access-log FILE] [--server-pid PID] [--workers 2] \
+ *     [--database NAME]
  * }</pre>
  *
  * <p>Client side: a fixed rate of mixed GETs, open loop. Each request's latency counts from the moment it was due,
@@ -44,7 +45,7 @@ import java.util.stream.Stream;
  *
  * <p>Server side, over the measured window only, two ways:
  * <ul>
- * <li>{@code --access-log}: Tomcat's access log written with the pattern {@code %{X-Load}i %s %D %U}; {@code %D} is
+ * <li>{@code --access-log}: Tomcat's access log written with the pattern {@code %{X-Load}i %s %D %U ...}; {@code %D} is
  * the time from reading the request's first byte to having written the response's last (µs), so the percentiles are
  * exact, per request, and count only lines of the measured phase.</li>
  * <li>Always: Micrometer's {@code http_server_requests_seconds} histogram from {@code /actuator/prometheus}, scraped
@@ -55,6 +56,8 @@ import java.util.stream.Stream;
  *
  * <p>Busy workers: {@code GET /experiments?status=RUNNING} right before and after the window, and with
  * {@code --server-pid} the CPU time each {@code fqlab-worker-N} thread used during the window (from /proc).
+ * The machine: how many cores were busy during the window, split into the service, its PostgreSQL backends (with
+ * {@code --database NAME}), this client and everything else (other programs sharing the machine).
  *
  * <p>The mix (by weight): an experiment 30, the experiment list 15, a result 15, a sweep with its rows 15, the sweep
  * list 10, the presets 5, a result as CSV 5, health 5. Ids come from the lists at start, so populate the service
@@ -95,6 +98,7 @@ public final class MixedGetLoad {
         Path accessLog = options.containsKey("access-log") ? Path.of(options.get("access-log")) : null;
         Long serverPid = options.containsKey("server-pid") ? Long.valueOf(options.get("server-pid")) : null;
         Integer workers = options.containsKey("workers") ? Integer.valueOf(options.get("workers")) : null;
+        String database = options.get("database");
 
         ExecutorService executor = Executors.newFixedThreadPool(8);
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(executor)
@@ -132,6 +136,7 @@ public final class MixedGetLoad {
         Thread.sleep(500);
         List<String> runningBefore = running(fetcher);
         Map<String, Long> cpuBefore = serverPid == null ? Map.of() : workerCpuTicks(serverPid);
+        CpuUse machineBefore = CpuUse.now(serverPid, database);
         Histogram promBefore = Histogram.scrape(fetcher.get("/actuator/prometheus"));
         System.out.printf("measuring: %d s at %.0f requests/s against %s; RUNNING at start: %d%n", seconds, rate, base,
                 runningBefore.size());
@@ -143,6 +148,7 @@ public final class MixedGetLoad {
         double elapsed = (System.nanoTime() - started) / 1e9;
         Histogram promAfter = Histogram.scrape(fetcher.get("/actuator/prometheus"));
         Map<String, Long> cpuAfter = serverPid == null ? Map.of() : workerCpuTicks(serverPid);
+        CpuUse machineAfter = CpuUse.now(serverPid, database);
         List<String> runningAfter = running(fetcher);
         executor.shutdownNow();
 
@@ -186,6 +192,13 @@ public final class MixedGetLoad {
                     (ticks - cpuBefore.getOrDefault(thread, 0L)) / tick, elapsed,
                     100 * (ticks - cpuBefore.getOrDefault(thread, 0L)) / tick / elapsed));
         }
+
+        CpuUse used = machineAfter.minus(machineBefore);
+        System.out.printf(Locale.ROOT, "CPU in the window, in cores (of %d): all %.2f = service %s + its PostgreSQL %s + "
+                        + "this client %.2f + everything else %.2f%n", Runtime.getRuntime().availableProcessors(),
+                used.all() / elapsed, serverPid == null ? "?" : String.format(Locale.ROOT, "%.2f", used.service() / elapsed),
+                database == null ? "?" : String.format(Locale.ROOT, "%.2f", used.postgres() / elapsed),
+                used.client() / elapsed, used.other() / elapsed);
 
         List<String> failures = new ArrayList<>();
         if (result.errors.get() > 0 || unanswered > 0) {
@@ -426,7 +439,57 @@ public final class MixedGetLoad {
         }
     }
 
-    /** Tomcat's access log in the pattern {@code %{X-Load}i %s %D %U}: the lines of one phase. */
+    /**
+     * CPU seconds used since boot, from /proc: the whole machine (every state but idle and iowait), the service's
+     * process, the PostgreSQL backends serving {@code database} (their process titles name it), and this client.
+     */
+    private record CpuUse(double all, double service, double postgres, double client) {
+
+        static CpuUse now(Long serverPid, String database) throws IOException {
+            String[] cpu = Files.readAllLines(Path.of("/proc/stat")).getFirst().trim().split("\\s+");
+            long busy = 0;
+            for (int i = 1; i < cpu.length; i++) {
+                // user nice system idle iowait irq softirq steal guest guest_nice: guest time is inside user already.
+                if (i != 4 && i != 5 && i < 9) {
+                    busy += Long.parseLong(cpu[i]);
+                }
+            }
+            double postgres = 0;
+            if (database != null) {
+                try (Stream<Path> processes = Files.list(Path.of("/proc"))) {
+                    for (Path process : processes.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+                        try {
+                            String title = Files.readString(process.resolve("cmdline")).replace('\0', ' ');
+                            if (title.startsWith("postgres: ") && title.contains(" " + database + " ")) {
+                                postgres += processTicks(process);
+                            }
+                        } catch (IOException gone) {
+                            // ended meanwhile
+                        }
+                    }
+                }
+            }
+            double tick = ticksPerSecond();
+            return new CpuUse(busy / tick, serverPid == null ? 0 : processTicks(Path.of("/proc", serverPid.toString())) / tick,
+                    postgres / tick, processTicks(Path.of("/proc/self")) / tick);
+        }
+
+        private static long processTicks(Path process) throws IOException {
+            String stat = Files.readString(process.resolve("stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+        }
+
+        CpuUse minus(CpuUse before) {
+            return new CpuUse(all - before.all, service - before.service, postgres - before.postgres, client - before.client);
+        }
+
+        double other() {
+            return all - service - postgres - client;
+        }
+    }
+
+    /** Tomcat's access log in the pattern {@code %{X-Load}i %s %D ...}: the lines of one phase. */
     private static final class AccessLog {
 
         static Samples read(Path file, String phase, List<Endpoint> mix) throws IOException {
