@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # The whole GET load measurement of the README's "Load" section, from a built jar (./mvnw -B package -DskipTests):
 # a fresh PostgreSQL database, the service with 2 workers, populated through the API, both workers kept simulating,
-# RATE mixed GETs/s for DURATION seconds after a WARMUP ramp (dev.fqlab.load.MixedGetLoad, run from its source file), client-
-# and server-side latency, errors, busy workers; then the service is stopped and the database dropped.
+# RATE mixed GETs/s for DURATION seconds after a WARMUP ramp (dev.fqlab.load.MixedGetLoad, run from its source
+# file), client- and server-side latency, errors, busy workers, the machine's CPU; then the service is stopped and
+# the database dropped.
 #
 #   src/test/load/run-load.sh [path/to/fqlab.jar]
 #
 # Needs a JDK ≥ 21 (JAVA_HOME or java on the PATH), curl, jq, and PostgreSQL's createdb/dropdb for a server that
 # accepts PGUSER without a password (default 127.0.0.1:5432, user postgres; PGHOST/PGPORT/PGUSER/PGPASSWORD work).
-# Settings (environment): RATE (500), DURATION (60 s), WARMUP (30), WORKERS (2), PORT (18080), BUSY (6 long
+# Settings (environment): RATE (500), DURATION (60 s), WARMUP (30), WORKERS (2), PORT (18080), BUSY (10 long
 # experiments queued to keep the workers simulating), P99_LIMIT_MS (50), SERVICE_JAVA_OPTS (JVM options of the
-# service, e.g. -Xlog:gc:file=gc.log). Output and logs go to target/load/<time>/.
+# service, e.g. -Xlog:gc:file=gc.log), SERVICE_ARGS (more arguments for it, e.g. --fqlab.yield-to-requests=false).
+# Output and logs go to target/load/<time>/.
 # Exit status: the harness's, 0 when there were no errors, the server-side p99 was under P99_LIMIT_MS and WORKERS
 # experiments were RUNNING at both ends of the window.
 set -euo pipefail
@@ -20,7 +22,7 @@ DURATION=${DURATION:-60}
 WARMUP=${WARMUP:-30}
 WORKERS=${WORKERS:-2}
 PORT=${PORT:-18080}
-BUSY=${BUSY:-6}
+BUSY=${BUSY:-10}
 P99_LIMIT_MS=${P99_LIMIT_MS:-50}
 export PGHOST=${PGHOST:-127.0.0.1} PGPORT=${PGPORT:-5432} PGUSER=${PGUSER:-postgres}
 
@@ -94,7 +96,7 @@ log "created database $DB on $PGHOST:$PGPORT"
   --server.tomcat.accesslog.rotate=false \
   --server.tomcat.accesslog.buffered=false \
   --server.tomcat.accesslog.pattern='%{X-Load}i %s %D %U %{end:msec}t' \
-  > "$OUT/service.log" 2>&1 &
+  ${SERVICE_ARGS:-} > "$OUT/service.log" 2>&1 &
 SERVICE_PID=$!
 log "service pid $SERVICE_PID on port $PORT, $WORKERS workers, log $OUT/service.log"
 deadline=$((SECONDS + 180))
@@ -120,7 +122,8 @@ curl -sf "$API/experiments?limit=200" | jq -e '[.items[] | select(.status != "SU
 log "populated: $(curl -sf "$API/experiments?limit=200" | jq '.items | length') experiments, $(curl -sf "$API/sweeps" | jq '.items | length') sweeps, all SUCCEEDED"
 
 # What keeps the workers simulating: BUSY experiments of 600 simulated seconds on a 1 Gbit/s fq_codel link with
-# 1.2 Gbit/s of UDP, one TCP flow and a 10 ms ping (about a minute of CPU each); WORKERS run, the rest wait.
+# 1.2 Gbit/s of UDP, one TCP flow and a 10 ms ping (15 s of CPU each on an idle machine, 60-75 s under the GET
+# load, which they step aside for); WORKERS run, the rest wait, so that WORKERS run throughout the window.
 for i in $(seq 1 "$BUSY"); do
   post /experiments "{\"name\": \"load: busy worker $i\", \"tags\": [\"load-busy\"], \"scenario\": {
     \"durationS\": 600, \"warmupS\": 1, \"sampleIntervalMs\": 1000,
