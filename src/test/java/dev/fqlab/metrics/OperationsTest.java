@@ -49,6 +49,17 @@ class OperationsTest extends ServiceTest {
     }
 
     @Test
+    void httpTimerHasABucketAtThe50MillisecondObjective() {
+        api.get("/api/v1/presets");
+
+        String scrape = api.get("/actuator/prometheus").body();
+
+        // Micrometer's own histogram bounds near 50 ms are 44.739242 and 50.331648 ms; 0.05 is the configured SLO.
+        assertThat(scrape.lines().filter(line -> line.startsWith("http_server_requests_seconds_bucket{")
+                && line.contains("uri=\"/api/v1/presets\"") && line.contains("le=\"0.05\"")).toList()).hasSize(1);
+    }
+
+    @Test
     void healthHasLivenessAndReadinessWithTheDatabase() {
         Api.Response health = api.get("/actuator/health");
         assertThat(health.status()).isEqualTo(200);
