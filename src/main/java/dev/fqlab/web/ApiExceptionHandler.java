@@ -35,6 +35,12 @@ public class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(Exception.class)
     ResponseEntity<Object> unexpected(Exception ex, WebRequest request) {
+        if (DatabaseUnavailable.poolExhausted(ex)) {
+            // The database answers but every pooled connection stayed busy for the whole timeout: overload.
+            log.warn("No free database connection on {}: {}", describe(request), ex.getMessage());
+            ApiProblem problem = ApiProblem.databaseBusy(1);
+            return handleExceptionInternal(ex, problem.getBody(), problem.getHeaders(), problem.getStatusCode(), request);
+        }
         if (DatabaseUnavailable.causedBy(ex)) {
             // An outage, not a bug: one line per request, no stack trace.
             log.warn("Database unavailable on {}: {}", describe(request), ex.getMessage());

@@ -117,12 +117,12 @@ public class ApiProblem extends ErrorResponseException {
 
     /**
      * A lock the request needed (the queue's admission row, a sweep's experiments) was not granted within the
-     * database's lock timeout, or a statement ran past its timeout: other requests hold the database; nothing was
-     * stored.
+     * database's lock timeout, a statement ran past its timeout, or no pooled connection came free within the pool's
+     * timeout: other requests hold the database; nothing was stored.
      */
     public static ApiProblem databaseBusy(long retryAfterSeconds) {
         return unavailable("database-busy", "Database busy",
-                "Other requests held a lock this one needed for longer than the database waits", retryAfterSeconds);
+                "Other requests kept the database (a lock or every pooled connection) busy for longer than this one could wait", retryAfterSeconds);
     }
 
     /** A 503 with Retry-After: {@code why}, so this request was not carried out and nothing was stored. */

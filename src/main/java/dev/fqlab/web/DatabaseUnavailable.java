@@ -21,6 +21,21 @@ public final class DatabaseUnavailable {
     private DatabaseUnavailable() {
     }
 
+    /**
+     * Whether the failure is only the pool being exhausted: every connection busy for the whole connection timeout
+     * while the database itself answers (an overloaded machine, not an outage). Hikari's timeout exception then has no
+     * cause; when connections could not be made, it carries the last connection failure as its cause.
+     */
+    public static boolean poolExhausted(Throwable failure) {
+        int depth = 0;
+        for (Throwable t = failure; t != null && depth < 20; t = t.getCause(), depth++) {
+            if (t instanceof SQLTransientConnectionException && t.getCause() == null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public static boolean causedBy(Throwable failure) {
         int depth = 0;
         for (Throwable t = failure; t != null && depth < 20; t = t.getCause(), depth++) {

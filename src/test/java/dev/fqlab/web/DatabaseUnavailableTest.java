@@ -1,9 +1,15 @@
 package dev.fqlab.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.net.ServerSocket;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.PSQLState;
@@ -47,5 +53,35 @@ class DatabaseUnavailableTest {
                 new SQLException("column does not exist", "42703")))).isFalse();
         assertThat(DatabaseUnavailable.causedBy(new IllegalStateException("boom"))).isFalse();
         assertThat(DatabaseUnavailable.causedBy(new SQLException("no state"))).isFalse();
+    }
+
+    /**
+     * Hikari's own behaviour, which {@link DatabaseUnavailable#poolExhausted} relies on: a timeout because every
+     * connection is taken has no cause; a timeout because no connection could be made carries that failure.
+     */
+    @Test
+    void hikariTellsAnExhaustedPoolFromAnUnreachableDatabase() throws Exception {
+        HikariConfig busy = new HikariConfig();
+        busy.setJdbcUrl("jdbc:h2:mem:pool-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+        busy.setMaximumPoolSize(1);
+        busy.setConnectionTimeout(250);
+        try (HikariDataSource pool = new HikariDataSource(busy); Connection held = pool.getConnection()) {
+            SQLException timeout = catchThrowableOfType(SQLException.class, pool::getConnection);
+            assertThat((Throwable) timeout).isInstanceOf(SQLTransientConnectionException.class);
+            assertThat(DatabaseUnavailable.poolExhausted(new CannotGetJdbcConnectionException("x", timeout))).isTrue();
+            assertThat(DatabaseUnavailable.causedBy(timeout)).isTrue();
+        }
+        HikariConfig unreachable = new HikariConfig();
+        try (ServerSocket closed = new ServerSocket(0)) {
+            unreachable.setJdbcUrl("jdbc:postgresql://127.0.0.1:" + closed.getLocalPort() + "/none?connectTimeout=1");
+        }
+        unreachable.setConnectionTimeout(250);
+        unreachable.setInitializationFailTimeout(-1);
+        try (HikariDataSource pool = new HikariDataSource(unreachable)) {
+            SQLException timeout = catchThrowableOfType(SQLException.class, pool::getConnection);
+            assertThat(timeout.getCause()).as("the refused connection").isNotNull();
+            assertThat(DatabaseUnavailable.poolExhausted(timeout)).isFalse();
+            assertThat(DatabaseUnavailable.causedBy(timeout)).isTrue();
+        }
     }
 }
