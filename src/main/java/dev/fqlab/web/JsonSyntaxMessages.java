@@ -1,6 +1,8 @@
 package dev.fqlab.web;
 
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
@@ -105,42 +107,28 @@ final class JsonSyntaxMessages {
         return "the document exceeds a size limit of the JSON reader";
     }
 
+    /**
+     * Jackson's phrases for an unexpected character, in the order they are tried, with what fqlab says instead: the
+     * first whose phrases all occur in Jackson's message wins. A message ending in ',' is followed by what was found.
+     */
+    private static final List<Map.Entry<List<String>, String>> UNEXPECTED_CHARACTER = List.of(
+            Map.entry(List.of("double-quote to start property name"), "expected a property name in double quotes,"),
+            Map.entry(List.of("comma to separate Object entries"), "expected ',' or '}' after a property's value,"),
+            Map.entry(List.of("comma to separate Array entries"), "expected ',' or ']' after an array element,"),
+            Map.entry(List.of("colon to separate"), "expected ':' after a property name,"),
+            Map.entry(List.of("comment"), "JSON has no comments,"),
+            Map.entry(List.of("hex-digit"), "\\u in a string must be followed by four hex digits,"),
+            Map.entry(List.of("numeric value", "minus sign"), "a digit must follow '-' in a number,"),
+            Map.entry(List.of("numeric value", "Decimal point"), "a digit must follow the decimal point in a number,"),
+            Map.entry(List.of("numeric value", "Exponent"), "a digit must follow the exponent in a number,"),
+            Map.entry(List.of("numeric value", "plus sign"), "a JSON number cannot start with '+'"),
+            Map.entry(List.of("numeric value"), "malformed number,"));
+
     private static String unexpectedCharacter(int code, String rest) {
-        String found = "found " + codePoint(code);
-        if (rest.contains("double-quote to start property name")) {
-            return "expected a property name in double quotes, " + found;
-        }
-        if (rest.contains("comma to separate Object entries")) {
-            return "expected ',' or '}' after a property's value, " + found;
-        }
-        if (rest.contains("comma to separate Array entries")) {
-            return "expected ',' or ']' after an array element, " + found;
-        }
-        if (rest.contains("colon to separate")) {
-            return "expected ':' after a property name, " + found;
-        }
-        if (rest.contains("comment")) {
-            return "JSON has no comments, " + found;
-        }
-        if (rest.contains("hex-digit")) {
-            return "\\u in a string must be followed by four hex digits, " + found;
-        }
-        if (rest.contains("numeric value")) {
-            if (rest.contains("minus sign")) {
-                return "a digit must follow '-' in a number, " + found;
-            }
-            if (rest.contains("Decimal point")) {
-                return "a digit must follow the decimal point in a number, " + found;
-            }
-            if (rest.contains("Exponent")) {
-                return "a digit must follow the exponent in a number, " + found;
-            }
-            if (rest.contains("plus sign")) {
-                return "a JSON number cannot start with '+'";
-            }
-            return "malformed number, " + found;
-        }
-        return "expected a value (a string, number, object, array, true, false or null), " + found;
+        String message = UNEXPECTED_CHARACTER.stream().filter(rule -> rule.getKey().stream().allMatch(rest::contains))
+                .map(Map.Entry::getValue).findFirst()
+                .orElse("expected a value (a string, number, object, array, true, false or null),");
+        return message.endsWith(",") ? message + " found " + codePoint(code) : message;
     }
 
     /** {@code ','}, or {@code U+0001} for a character that does not print. */
