@@ -86,7 +86,7 @@ public class SweepService {
         Map<String, UUID> reusable = new LinkedHashMap<>();
         if (plan.reuse() && engineVersion.identifiesTheCode()) {
             reusable.putAll(sweeps.reusable(plan.cells().stream().map(SweepPlan.Cell::scenarioSha256).toList(),
-                    engineVersion.value()));
+                    engineVersion.reuseSuffix()));
             // Held until commit, so that none of them is deleted under the cells that name them; one deleted since
             // the lookup is run again instead.
             Set<UUID> kept = sweeps.lockSucceeded(reusable.values());
@@ -135,7 +135,7 @@ public class SweepService {
         int reusable = 0;
         if (plan.reuse() && engineVersion.identifiesTheCode()) {
             Map<String, UUID> found = sweeps.reusable(
-                    plan.cells().stream().map(SweepPlan.Cell::scenarioSha256).toList(), engineVersion.value());
+                    plan.cells().stream().map(SweepPlan.Cell::scenarioSha256).toList(), engineVersion.reuseSuffix());
             reusable = (int) plan.cells().stream().filter(cell -> found.containsKey(cell.scenarioSha256())).count();
         }
         return new SweepValidation(plan.name(), plan.combinations(), plan.repetitions(), plan.cells().size(), reusable);
