@@ -149,6 +149,11 @@ public class ExperimentService {
         return find(id).orElseThrow(() -> notFound(id));
     }
 
+    /** The newest {@code limit} experiments carrying {@code tag}, newest first. */
+    public List<Experiment> tagged(String tag, int limit) {
+        return experiments.list(new ExperimentFilter(java.util.Set.of(), List.of(tag), null, limit)).items();
+    }
+
     public ExperimentRepository.Page list(ExperimentFilter filter) {
         return experiments.list(filter);
     }
