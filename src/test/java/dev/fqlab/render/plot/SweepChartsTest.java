@@ -111,6 +111,6 @@ class SweepChartsTest {
             rows.add(new SweepRow(c, Map.of(), Map.of(), List.of(), values.get(c).size(), metrics));
         }
         return new SweepResource(UUID.randomUUID(), "test sweep", null, List.of(), ExperimentStatus.SUCCEEDED, 1.0,
-                Instant.EPOCH, Instant.EPOCH, values.size(), 3, 0, 0, Map.of(), null, parameters, true, null, rows, null);
+                Instant.EPOCH, Instant.EPOCH, values.size(), 3, 0, 0, Map.of(), null, parameters, true, null, List.of(), rows, null);
     }
 }

@@ -48,6 +48,6 @@ class SweepReportPageTest {
         METRICS.forEach(m -> values.put(m, MetricStats.of(List.of(1.0))));
         SweepRow row = new SweepRow(0, Map.of(), Map.of(), List.of(), 1, values);
         return new SweepResource(UUID.randomUUID(), "s", null, List.of(), ExperimentStatus.SUCCEEDED, 1.0, Instant.EPOCH,
-                Instant.EPOCH, 1, 1, 1, 0, Map.of(), null, List.of(), true, metrics, List.of(row), null);
+                Instant.EPOCH, 1, 1, 1, 0, Map.of(), null, List.of(), true, metrics, List.of(), List.of(row), null);
     }
 }
