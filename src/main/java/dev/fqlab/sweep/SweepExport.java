@@ -8,6 +8,7 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -108,7 +109,9 @@ public final class SweepExport {
     }
 
     void writeJsonLines(OutputStream out, JsonMapper jsonMapper) throws IOException {
+        Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
         String sweepId = runs.sweep().id().toString();
+        Map<String, String> quoted = new HashMap<>();
         for (Run run : runs.runs()) {
             Map<String, Object> line = new LinkedHashMap<>();
             line.put(HEAD.get(0), sweepId);
@@ -127,19 +130,20 @@ public final class SweepExport {
             line.put("repetition", run.repetition());
             line.put("experimentId", run.experimentId().toString());
             line.put("seed", run.metrics().seed());
+            // What every line of this run shares, serialized once: the object without its closing brace.
+            String json = jsonMapper.writeValueAsString(line);
+            String prefix = json.substring(0, json.length() - 1) + ",\"metric\":";
             MetricValues values = run.metrics();
             for (int m = 0; m < values.size(); m++) {
                 String metric = values.names().get(m);
                 if (metrics != null && !metrics.contains(metric)) {
                     continue;
                 }
-                line.put("metric", metric);
-                line.put("value", jsonNumber(values.value(m)));
-                out.write(jsonMapper.writeValueAsBytes(line));
-                out.write('\n');
+                writer.append(prefix).append(quoted.computeIfAbsent(metric, jsonMapper::writeValueAsString))
+                        .append(",\"value\":").append(jsonNumber(values.value(m))).append("}\n");
             }
         }
-        out.flush();
+        writer.flush();
     }
 
     /**
@@ -180,8 +184,9 @@ public final class SweepExport {
         return isInteger(value) ? Long.toString((long) value) : Csv.format(value);
     }
 
-    private static Object jsonNumber(double value) {
-        return isInteger(value) ? (Object) (long) value : (Object) value;
+    /** A JSON number: an integer without ".0", else Java's shortest round-tripping form (1.0E-5 is valid JSON). */
+    private static String jsonNumber(double value) {
+        return isInteger(value) ? Long.toString((long) value) : Double.toString(value);
     }
 
     private static boolean isInteger(double value) {
