@@ -82,13 +82,29 @@ final class SweepTable {
         List<String> unmatched = filter.stream().filter(entry -> columns(all, List.of(entry)).stream()
                 .noneMatch(all::contains)).toList();
         if (!unmatched.isEmpty()) {
-            List<String> some = all.stream().limit(LISTED_METRICS).toList();
+            List<String> near = nearest(all, unmatched.getFirst());
             throw ApiProblem.invalid(List.of(ApiError.parameter("metric", (unmatched.size() == 1
                     ? "'" + unmatched.getFirst() + "' matches" : "'" + String.join("', '", unmatched) + "' match")
-                    + " no metric of this sweep's results ('*' matches anything, e.g. flows.*.throughputMbps); it has "
-                    + all.size() + ": " + String.join(", ", some) + (all.size() > some.size() ? ", …" : ""))));
+                    + " no metric of this sweep's results ('*' matches anything, e.g. flows.*.throughputMbps); "
+                    + "the nearest of its " + all.size() + " metrics: " + String.join(", ", near)
+                    + (near.size() == LISTED_METRICS ? ", …" : "") + " (all of them: the rows of GET /sweeps/{id})")));
         }
         return columns(all, filter);
+    }
+
+    /** The metrics that share the longest prefix with {@code entry} (up to its first '*'): what was probably meant. */
+    static List<String> nearest(Set<String> all, String entry) {
+        String stem = entry.contains("*") ? entry.substring(0, entry.indexOf('*')) : entry;
+        int best = all.stream().mapToInt(m -> commonPrefix(m, stem)).max().orElse(0);
+        return all.stream().filter(m -> commonPrefix(m, stem) == best).limit(LISTED_METRICS).toList();
+    }
+
+    private static int commonPrefix(String a, String b) {
+        int n = 0;
+        while (n < a.length() && n < b.length() && a.charAt(n) == b.charAt(n)) {
+            n++;
+        }
+        return n;
     }
 
     static List<String> columns(Set<String> all, List<String> filter) {

@@ -88,6 +88,9 @@ class SweepMetricsApiTest extends ServiceTest {
             assertThat(response.json().at("/errors/0/parameter").asString()).as(path).isEqualTo("metric");
             assertThat(response.json().at("/errors/0/message").asString()).as(path).contains("matches no metric");
         }
+        // The problem names what was probably meant: the metrics sharing the longest prefix with the typo.
+        assertThat(api.get(PATH + "/" + id + "/table.csv?metric=flows.udp1.troughputMbps").json().at("/errors/0/message")
+                .asString()).contains("nearest", ": flows.udp1.throughputMbps (all of them");
         assertThat(api.get(PATH + "/" + id + "/table.csv?metric=flows.*.reorderedPackets").status()).isEqualTo(200);
     }
 
