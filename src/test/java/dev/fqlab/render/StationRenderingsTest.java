@@ -104,6 +104,10 @@ class StationRenderingsTest {
         assertThat(html).contains("<h2>Stations</h2>", "<h2>TXQs (mac80211 aqm)</h2>", "plot-airtime",
                 "wifi, 2 stations", "60.0 %", "over stations");
         assertThat(html).contains("<td>sta2</td><td>2</td><td class=\"text\">VI</td>");
+        // Each station's PHY: HT MCS 7 at 20 MHz with the 800 ns guard interval is 65.0 Mbit/s (802.11-2016 Table 19-27).
+        assertThat(html).contains("<td>sta1</td><td class=\"text\">HT MCS 7 (1 stream) 20 MHz LGI, 65 Mbit/s</td>");
+        // UDP and ping flows have no TCP retransmits to show.
+        assertThat(html).contains("<th>TCP retransmits</th>", "<td>–</td></tr>");
     }
 
     /** Two stations; udp1 down to sta1, video up from sta2, a ping to sta1; station series at 100 ms. */

@@ -241,7 +241,7 @@ public final class ResultCharts {
      * Latency spans decades when one flow is bloated and another is not (1 ms next to 500 ms): a log axis then
      * keeps both curves readable; within one decade and a half a linear axis reads more easily.
      */
-    private static ValueAxis latencyAxis(XYSeriesCollection data) {
+    static ValueAxis latencyAxis(XYSeriesCollection data) {
         String label = "One-way latency (ms), mean per interval";
         double min = Double.MAX_VALUE;
         double max = 0;
@@ -256,14 +256,21 @@ public final class ResultCharts {
             LogAxis log = new LogAxis(label + ", log scale");
             log.setBase(10);
             log.setSmallestValue(min / 2);
+            // A quarter of a decade beyond the data on each side, so that no curve runs along the frame.
+            log.setRange(min / LOG_PADDING, max * LOG_PADDING);
             // Ticks at the powers of ten only (the unit is in exponents), labelled 0.1, 1, 10, 100.
             log.setTickUnit(new NumberTickUnit(1), false, true);
             log.setNumberFormatOverride(new DecimalFormat("0.###"));
             log.setMinorTickMarksVisible(true);
             return log;
         }
-        return new NumberAxis(label);
+        NumberAxis linear = new NumberAxis(label);
+        linear.setUpperMargin(0.05);
+        return linear;
     }
+
+    /** 10^0.25: the log latency axis reaches this factor beyond the smallest and the largest value. */
+    static final double LOG_PADDING = Math.pow(10, 0.25);
 
     private static XYPlot timePlot(XYSeriesCollection data, XYItemRenderer renderer, String yLabel,
                                    ExperimentOutcome outcome) {
