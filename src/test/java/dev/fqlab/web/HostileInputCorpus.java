@@ -399,7 +399,7 @@ final class HostileInputCorpus {
         parameterErrors.put("/api/v1/experiments?cursor=%00%ff", "cursor");
         parameterErrors.put("/api/v1/sweeps/" + sweepId + "/table.csv?metric=%ff", "metric");
         parameterErrors.put("/api/v1/sweeps/" + sweepId + "/table.csv?stats=%00", "stats");
-        parameterErrors.put("/api/v1/sweeps/" + sweepId + "/table.csv?stats=median", "stats");
+        parameterErrors.put("/api/v1/sweeps/" + sweepId + "/table.csv?stats=mode", "stats");
         parameterErrors.put("/api/v1/experiments?tag=a%00b", "tag");
         parameterErrors.put("/api/v1/experiments?tag=%0d%0a", "tag");
         parameterErrors.put("/api/v1/experiments?tag=%", "tag");
