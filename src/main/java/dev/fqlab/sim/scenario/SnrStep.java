@@ -5,7 +5,10 @@ import static dev.fqlab.sim.scenario.schema.Field.number;
 import dev.fqlab.sim.scenario.schema.NumberRange;
 import dev.fqlab.sim.scenario.schema.RecordSchema;
 
-/** A step of a station's SNR (scenario.md {@code stations[].snrSteps}): from {@code atS} on, the downlink SNR is {@code snrDb}. */
+/**
+ * A step of a station's SNR (scenario.md {@code stations[].snrSteps}): from {@code atS} on, the downlink SNR is
+ * {@code snrDb}.
+ */
 public record SnrStep(double atS, double snrDb) {
 
     public static final RecordSchema<SnrStep> SCHEMA = RecordSchema.of(SnrStep.class, "SnrStep",

@@ -19,6 +19,9 @@ import java.util.List;
  * @param retryLimit transmissions of one MPDU before it is dropped
  * @param legacyRateMbps data rate of 802.11a stations that do not set their own
  * @param rtsThresholdBytes PSDUs longer than this are protected by RTS/CTS; null: off (Linux's default)
+ * @param centerFrequencyMhz the channel's centre frequency for the path loss of stations with {@code distanceM};
+ *     null: {@link #DEFAULT_CENTER_FREQUENCY_MHZ}
+ * @param apAntennas the AP's receive antennas for the uplink of stations with a channel; null: each station's own
  */
 public record WifiLinkSpec(PhyStandard standard, int channelWidthMhz, boolean shortGuardInterval, AmpduSpec ampdu,
                            int retryLimit, double legacyRateMbps, Integer rtsThresholdBytes, Integer centerFrequencyMhz,
@@ -53,8 +56,9 @@ public record WifiLinkSpec(PhyStandard standard, int channelWidthMhz, boolean sh
                             + "(Friis reference loss at 1 m). Absent: 5180 MHz (channel 36)."),
             integer("apAntennas").optional().range(IntRange.of(1, 4))
                     .help("The AP's receive antennas, for the uplink diversity gain of stations with a channel "
-                            + "(ns-3: antennas / streams when the AP has more antennas than the PPDU streams). Absent: "
-                            + "each station's own antennas (the same gain both ways)."));
+                            + "(ns-3: antennas / streams when the AP has more antennas than the PPDU has streams; no "
+                            + "gain, and no penalty, with fewer). Absent: each station's own antennas (the same gain "
+                            + "both ways)."));
 
     @Override
     public String type() {

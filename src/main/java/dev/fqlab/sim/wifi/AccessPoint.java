@@ -97,7 +97,8 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
             if (perStationCodel) {
                 StationSpec station = context.stations.get(s);
                 PhyMode mode = PhyMode.of(context.link, station);
-                long thr = SlowStationCodel.expectedThroughput(mode, context.channels[s].initialSuccessProbability(mode));
+                long thr = SlowStationCodel.expectedThroughput(mode,
+                        context.channels[s].initialSuccessProbability(mode));
                 codel = SlowStationCodel.parameters(codel, thr, stationCount);
             }
             for (AccessCategory ac : AccessCategory.values()) {

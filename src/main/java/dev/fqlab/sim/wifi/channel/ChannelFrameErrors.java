@@ -2,6 +2,7 @@ package dev.fqlab.sim.wifi.channel;
 
 import dev.fqlab.sim.wifi.channel.NistErrorRateModel.ModulationCoding;
 import dev.fqlab.sim.wifi.phy.PhyMode;
+import java.util.Arrays;
 
 /**
  * One direction of a station's channel as the MAC sees it: the success probability of an MPDU from the SNR at the
@@ -46,7 +47,7 @@ public final class ChannelFrameErrors implements FrameErrors {
         this.trace = trace;
         this.baseSnrDb = baseSnrDb;
         this.rxAntennas = rxAntennas;
-        java.util.Arrays.fill(entryVersion, -1);
+        Arrays.fill(entryVersion, -1);
     }
 
     /** This direction's SNR at {@code nowNs} before any diversity gain, dB. */
