@@ -14,6 +14,7 @@ import dev.fqlab.sim.scenario.CodelSettings;
 import dev.fqlab.sim.scenario.StackSpec;
 import dev.fqlab.sim.scenario.StationSpec;
 import dev.fqlab.sim.scenario.TxqsSpec;
+import dev.fqlab.sim.wifi.channel.FrameErrors;
 import dev.fqlab.sim.wifi.driver.ApDriver;
 import dev.fqlab.sim.wifi.driver.DriverHost;
 import dev.fqlab.sim.wifi.driver.Drivers;
@@ -29,6 +30,7 @@ import dev.fqlab.sim.wifi.mac80211.SlowStationCodel;
 import dev.fqlab.sim.wifi.mac80211.Txq;
 import dev.fqlab.sim.wifi.mac80211.TxqScheduler;
 import dev.fqlab.sim.wifi.phy.Edca;
+import dev.fqlab.sim.wifi.phy.MacFraming;
 import dev.fqlab.sim.wifi.phy.PhyMode;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,6 +65,7 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
     private BlockAckSession[][] sessions;
     private ReorderBuffer[][] uplink;
     private RandomStream[] losses;
+    private FrameErrors[] frameErrors;
 
     /** The frame source of one TXQ for the PPDU builder, reused (no allocation per PPDU). */
     private final class TxqSource implements FrameSource {
@@ -93,8 +96,9 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
             CodelSettings codel = tidQueues.codel();
             if (perStationCodel) {
                 StationSpec station = context.stations.get(s);
-                long thr = SlowStationCodel.expectedThroughput(PhyMode.of(context.link, station),
-                        1 - station.frameErrorRate());
+                PhyMode mode = PhyMode.of(context.link, station);
+                long thr = SlowStationCodel.expectedThroughput(mode,
+                        context.channels[s].initialSuccessProbability(mode));
                 codel = SlowStationCodel.parameters(codel, thr, stationCount);
             }
             for (AccessCategory ac : AccessCategory.values()) {
@@ -122,10 +126,12 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
         this.stations = stationNodes;
         int n = stationNodes.length;
         this.losses = new RandomStream[n];
+        this.frameErrors = new FrameErrors[n];
         this.sessions = new BlockAckSession[n][8];
         this.uplink = new ReorderBuffer[n][8];
         for (int s = 0; s < n; s++) {
             losses[s] = context.random("air.loss.down." + stationNodes[s].name);
+            frameErrors[s] = context.channels[s].downlink();
             for (int tid = 0; tid < 8; tid++) {
                 sessions[s][tid] = new BlockAckSession(stationNodes[s].reorder(tid));
                 uplink[s][tid] = new ReorderBuffer(toServer);
@@ -280,15 +286,19 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
         return driver.continueTxop(ac, remainingNs, now);
     }
 
-    /** Each MPDU reaches the station with probability 1 − frameErrorRate. */
+    /** Each MPDU reaches the station with its channel's success probability (1 − frameErrorRate without one). */
     @Override
     public boolean receive(int ac, Ppdu ppdu) {
-        double errorRate = stations[ppdu.station].frameErrorRate;
+        StationNode station = stations[ppdu.station];
+        FrameErrors errors = frameErrors[ppdu.station];
         RandomStream loss = losses[ppdu.station];
+        long now = context.sim.now();
         boolean any = false;
         for (int i = 0; i < ppdu.count(); i++) {
-            boolean ok = loss.nextDouble() >= errorRate;
+            int bytes = MacFraming.mpduBytes(ppdu.mpdu(i).ipBytes);
+            boolean ok = loss.nextDouble() >= 1 - errors.successProbability(station.phy, bytes, now);
             ppdu.received(i, ok);
+            station.stats.drawn(ok);
             any |= ok;
         }
         return any;
