@@ -16,12 +16,13 @@ import java.util.List;
  * One AP and its stations sharing one channel (scenario.md {@code link} type {@code wifi}); what the standard
  * allows is {@link PhyValidation}'s call.
  *
+ * @param amsdu A-MSDU aggregation of the AP's downlink
  * @param retryLimit transmissions of one MPDU before it is dropped
  * @param legacyRateMbps data rate of 802.11a stations that do not set their own
  * @param rtsThresholdBytes PSDUs longer than this are protected by RTS/CTS; null: off (Linux's default)
  */
 public record WifiLinkSpec(PhyStandard standard, int channelWidthMhz, boolean shortGuardInterval, AmpduSpec ampdu,
-                           int retryLimit, double legacyRateMbps, Integer rtsThresholdBytes) implements LinkSpec {
+                           AmsduSpec amsdu, int retryLimit, double legacyRateMbps, Integer rtsThresholdBytes) implements LinkSpec {
 
     /** The 802.11a rates, for the reference. */
     static final List<String> LEGACY_RATES = List.of("6", "9", "12", "18", "24", "36", "48", "54");
@@ -36,6 +37,7 @@ public record WifiLinkSpec(PhyStandard standard, int channelWidthMhz, boolean sh
             bool("shortGuardInterval").defaultValue(false).check(WifiLinkSpec::shortGiPossible)
                     .help("Use the 400 ns guard interval (802.11n/ac only)."),
             object("ampdu", AmpduSpec.SCHEMA).help("A-MPDU aggregation limits."),
+            object("amsdu", AmsduSpec.SCHEMA).help("A-MSDU aggregation of the AP's downlink (MSDUs per MPDU)."),
             integer("retryLimit").defaultValue(10).range(IntRange.of(1, 100))
                     .help("Transmissions of one MPDU before it is dropped."),
             number("legacyRateMbps").defaultValue(54).allowed(WifiLinkSpec::legacyRate, LEGACY_RATES).unit("Mbit/s")

@@ -70,7 +70,17 @@ abstract class FirmwareDriver implements ApDriver {
             for (int s = 0; s < stations; s++) {
                 PacketFifo fifo = new PacketFifo();
                 firmware[ac][s] = fifo;
-                sources[ac][s] = now -> fifo.poll();
+                sources[ac][s] = new FrameSource() {
+                    @Override
+                    public Packet take(long now) {
+                        return fifo.poll();
+                    }
+
+                    @Override
+                    public Packet peek() {
+                        return fifo.peek(); // the firmware sees what waits: its A-MSDUs join queued MSDUs
+                    }
+                };
             }
         }
     }
