@@ -19,6 +19,7 @@ import dev.fqlab.sim.scenario.TxqsSpec;
 import dev.fqlab.sim.wifi.driver.ApDriver;
 import dev.fqlab.sim.wifi.driver.DriverHost;
 import dev.fqlab.sim.wifi.driver.Drivers;
+import dev.fqlab.sim.wifi.driver.ForwardingCore;
 import dev.fqlab.sim.wifi.mac.Amsdu;
 import dev.fqlab.sim.wifi.mac.BlockAckSession;
 import dev.fqlab.sim.wifi.mac.FrameSource;
@@ -54,6 +55,7 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
     private final TxqScheduler scheduler;
     private final Aql aql;
     private final ApDriver driver;
+    private final ForwardingCore forwarding;
     private final PpduBuilder builder;
     private final int retryLimit;
     /** The qdisc's head packet while the driver has no room for it (a stopped netdev queue). */
@@ -124,6 +126,7 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
         this.aql = new Aql(stack.aql(), stationCount, context.kernel.profile());
         this.scheduler = TxqScheduler.create(stack.scheduler(), stationCount, airtimeWeights(context.stations), aql);
         this.driver = Drivers.create(this, context.sim, stack, context.link);
+        this.forwarding = new ForwardingCore(stack.driver(), context.sim, this::forwarded, drops);
         for (AccessCategory ac : AccessCategory.values()) {
             contenders[ac.ordinal()] = medium.contender(this, Edca.accessPoint(ac)); // the AP's own EDCA set
         }
@@ -160,9 +163,14 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
 
     // --- from the server down to the TXQs -------------------------------------------------------------------
 
-    /** A packet from the server for one of the stations. */
+    /** A packet from the server for one of the stations: to the forwarding core, which hands it on. */
     @Override
     public void accept(Packet p, long now) {
+        forwarding.accept(p, now);
+    }
+
+    /** The forwarding core carried the packet into the stack: the qdisc, or the TXQs. */
+    private void forwarded(Packet p, long now) {
         p.length = p.ipBytes + 14; // the 802.3 frame mac80211 and the qdisc account
         p.truesize = Truesize.of(p.length);
         if (qdisc == null) {
