@@ -124,6 +124,7 @@ class ScenarioOpenApiTest {
                 Map.entry("Scenario", List.of(wired)), // a wifi document must give its stations
                 Map.entry("Link", List.of(wired.get("link"), wifi.get("link"))),
                 Map.entry("Ampdu", List.of(wifi.at("/link/ampdu"))),
+                Map.entry("Amsdu", List.of(wifi.at("/link/amsdu"))),
                 Map.entry("Station", List.of(wifi.at("/stations/0"))),
                 Map.entry("Stack", List.of(wired.get("stack"), wifi.get("stack"))),
                 Map.entry("Qdisc", List.of(wired.at("/stack/qdisc"))),
