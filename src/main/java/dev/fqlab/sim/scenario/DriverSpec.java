@@ -7,6 +7,8 @@ import static dev.fqlab.sim.scenario.schema.Field.number;
 import dev.fqlab.sim.scenario.schema.IntRange;
 import dev.fqlab.sim.scenario.schema.NumberRange;
 import dev.fqlab.sim.scenario.schema.RecordSchema;
+import dev.fqlab.sim.scenario.schema.Report;
+import dev.fqlab.sim.scenario.schema.Scope;
 
 /**
  * The WiFi driver (scenario.md {@code stack.driver}; kernel-spec §5) and the host CPU that pays for its work.
@@ -63,5 +65,17 @@ public record DriverSpec(DequeueStrategy dequeue, int hwQueueAggregates, int hwQ
             integer("rxRingPackets").defaultValue(512).range(DRIVER_PACKETS).unit("packets")
                     .help("The wired port's RX ring in front of the forwarding core (only with forwardCpuUs > 0): "
                             + "packets arriving while it is full are dropped. 512: stmmac's DMA_DEFAULT_RX_SIZE, the "
-                            + "Ethernet driver of ath10k's IPQ806x APs."));
+                            + "Ethernet driver of ath10k's IPQ806x APs."))
+            .rule(DriverSpec::firmwareAmsduNeedsFirmware);
+
+    /** ath9k ({@code aggregate}) builds its A-MPDUs in the host: it has no firmware to build A-MSDUs. */
+    private static void firmwareAmsduNeedsFirmware(Scope driver, Report report) {
+        Scope link = WifiLinkSpec.of(driver);
+        Scope amsdu = link == null ? null : link.object("amsdu");
+        if (amsdu != null && amsdu.value("where", AmsduLocation.class) == AmsduLocation.FIRMWARE
+                && driver.value("dequeue", DequeueStrategy.class) == DequeueStrategy.AGGREGATE) {
+            report.fail("dequeue", "must be a firmware driver (per-wake, drain-all, budget, pull) when "
+                    + "link.amsdu.where is firmware: ath9k (aggregate) has no firmware A-MSDU");
+        }
+    }
 }

@@ -37,7 +37,7 @@ final class HostCpu {
 
     /** Whether the driver's work takes simulated time at all. */
     boolean costsTime() {
-        return wakeNs > 0 || packetNs > 0 || contentionNs > 0 || completionNs > 0;
+        return wakeNs > 0 || packetNs > 0 || contentionNs > 0; // completions: charged by the firmware drivers only
     }
 
     /**
