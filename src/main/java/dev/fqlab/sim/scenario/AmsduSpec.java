@@ -44,8 +44,8 @@ public record AmsduSpec(Integer maxSubframes, AmsduLocation where, int maxMpduBy
                     .help("mac80211: software A-MSDU in the TXQs (ieee80211_amsdu_aggregate: appended to the fq "
                             + "flow's tail frame as frames arrive; one skb, one AQL estimate). firmware: ath10k's "
                             + "firmware joins MSDUs of the same station and TID when it builds the PPDU (the host "
-                            + "moves and counts MSDUs); only with a firmware driver (ath9k has no firmware). mac80211 needs TXQs. "
-                            + "Absent: firmware with a firmware driver, else mac80211."),
+                            + "moves and counts MSDUs); only with a firmware driver (ath9k has no firmware). mac80211 "
+                            + "needs TXQs. Absent: firmware with a firmware driver, else mac80211."),
             integer("maxMpduBytes").defaultValue(11454)
                     .allowed(AmsduSpec::vhtLength, VHT_MPDU_LENGTHS).unit("bytes")
                     .help("The station's VHT Maximum MPDU Length (802.11-2016 Table 9-19): 3895, 7991 or 11454 "

@@ -25,8 +25,8 @@ import dev.fqlab.sim.scenario.schema.Scope;
  * @param rxRingPackets the wired port's RX ring in front of the forwarding core
  */
 public record DriverSpec(DequeueStrategy dequeue, int hwQueueAggregates, int hwQueuePackets, int budgetPackets,
-                         double perWakeCpuUs, double perPacketCpuUs, double batchContentionCpuUs, double completionCpuUs,
-                         double forwardCpuUs, int rxRingPackets) {
+                         double perWakeCpuUs, double perPacketCpuUs, double batchContentionCpuUs,
+                         double completionCpuUs, double forwardCpuUs, int rxRingPackets) {
 
     private static final IntRange DRIVER_PACKETS = IntRange.of(1, 100_000);
     private static final NumberRange CPU_US = NumberRange.closed(0, 1_000_000);
@@ -59,9 +59,9 @@ public record DriverSpec(DequeueStrategy dequeue, int hwQueueAggregates, int hwQ
                             + "completion: unmap, status, free), paid as a job before the next driver run (per-wake, "
                             + "drain-all, budget, pull)."),
             number("forwardCpuUs").defaultValue(0.0).range(CPU_US).unit("µs")
-                    .help("Host CPU cost of forwarding one downlink packet from the wired port into the qdisc and TXQs, "
-                            + "on a core of its own (seed 004's two-core AP: NAPI on one core, the driver's work on the "
-                            + "other). 0: forwarding is free and instant."),
+                    .help("Host CPU cost of forwarding one downlink packet from the wired port into the qdisc and "
+                            + "TXQs, on a core of its own (seed 004's two-core AP: NAPI on one core, the driver's work "
+                            + "on the other). 0: forwarding is free and instant."),
             integer("rxRingPackets").defaultValue(512).range(DRIVER_PACKETS).unit("packets")
                     .help("The wired port's RX ring in front of the forwarding core (only with forwardCpuUs > 0): "
                             + "packets arriving while it is full are dropped. 512: stmmac's DMA_DEFAULT_RX_SIZE, the "

@@ -22,7 +22,8 @@ import java.util.List;
  * @param rtsThresholdBytes PSDUs longer than this are protected by RTS/CTS; null: off (Linux's default)
  */
 public record WifiLinkSpec(PhyStandard standard, int channelWidthMhz, boolean shortGuardInterval, AmpduSpec ampdu,
-                           AmsduSpec amsdu, int retryLimit, double legacyRateMbps, Integer rtsThresholdBytes) implements LinkSpec {
+                           AmsduSpec amsdu, int retryLimit, double legacyRateMbps, Integer rtsThresholdBytes)
+        implements LinkSpec {
 
     /** The 802.11a rates, for the reference. */
     static final List<String> LEGACY_RATES = List.of("6", "9", "12", "18", "24", "36", "48", "54");

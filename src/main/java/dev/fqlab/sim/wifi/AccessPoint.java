@@ -114,8 +114,9 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
             for (AccessCategory ac : AccessCategory.values()) {
                 txqs[s][ac.ordinal()] = fq.newTxq(s, Tids.tid(ac), ac.ordinal(), codel);
             }
-            if (amsduSubframes > 1 && amsduWhere == AmsduLocation.MAC80211 && stack.txqs().enabled()
-                    && context.link.ampdu().enabled() && PhyMode.of(context.link, context.stations.get(s)).aggregates()) {
+            boolean aggregates = context.link.ampdu().enabled()
+                    && PhyMode.of(context.link, context.stations.get(s)).aggregates();
+            if (amsduSubframes > 1 && amsduWhere == AmsduLocation.MAC80211 && stack.txqs().enabled() && aggregates) {
                 for (AccessCategory ac : AccessCategory.values()) {
                     if (ac != AccessCategory.VO) { // the TIDs with a BlockAck session
                         txqs[s][ac.ordinal()].enableAmsdu(amsduSubframes, amsduMpduBytes);

@@ -16,8 +16,8 @@ import dev.fqlab.sim.wifi.phy.PhyMode;
  * {@code maxDurationUs}; an HT peer's length is {@link Ath9kAggregateLimit#maxFramelen ath_max_framelen} of it (the
  * kernel's integer arithmetic), a VHT peer's the standard's longest PSDU in it. A new frame that does not fit is
  * parked for the next PPDU (it has already left its queue). With firmware A-MSDU (ath10k) a new frame first takes
- * the MSDUs queued behind it into an A-MSDU ({@link Amsdu}); the A-MSDU is one MPDU from then on. Without aggregation (802.11a, or VO) a PPDU carries one
- * MPDU.
+ * the MSDUs queued behind it into an A-MSDU ({@link Amsdu}); the A-MSDU is one MPDU from then on. Without
+ * aggregation (802.11a, or VO) a PPDU carries one MPDU.
  */
 public final class PpduBuilder {
     /** No bound on the exchange's duration beyond the A-MPDU limits. */
