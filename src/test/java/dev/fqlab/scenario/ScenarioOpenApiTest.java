@@ -129,6 +129,7 @@ class ScenarioOpenApiTest {
                 Map.entry("Scenario", List.of(wired)), // a wifi document must give its stations
                 Map.entry("Link", List.of(wired.get("link"), wifi.get("link"))),
                 Map.entry("Ampdu", List.of(wifi.at("/link/ampdu"))),
+                Map.entry("Amsdu", List.of(wifi.at("/link/amsdu"))),
                 Map.entry("Station", List.of(wifi.at("/stations/0"), channels.at("/stations/0"),
                         channels.at("/stations/1"))),
                 Map.entry("SnrStep", List.of(channels.at("/stations/0/snrSteps/0"))),

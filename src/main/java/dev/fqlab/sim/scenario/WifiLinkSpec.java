@@ -16,6 +16,7 @@ import java.util.List;
  * One AP and its stations sharing one channel (scenario.md {@code link} type {@code wifi}); what the standard
  * allows is {@link PhyValidation}'s call.
  *
+ * @param amsdu A-MSDU aggregation of the AP's downlink
  * @param retryLimit transmissions of one MPDU before it is dropped
  * @param legacyRateMbps data rate of 802.11a stations that do not set their own
  * @param rtsThresholdBytes PSDUs longer than this are protected by RTS/CTS; null: off (Linux's default)
@@ -24,8 +25,8 @@ import java.util.List;
  * @param apAntennas the AP's receive antennas for the uplink of stations with a channel; null: each station's own
  */
 public record WifiLinkSpec(PhyStandard standard, int channelWidthMhz, boolean shortGuardInterval, AmpduSpec ampdu,
-                           int retryLimit, double legacyRateMbps, Integer rtsThresholdBytes, Integer centerFrequencyMhz,
-                           Integer apAntennas) implements LinkSpec {
+                           AmsduSpec amsdu, int retryLimit, double legacyRateMbps, Integer rtsThresholdBytes,
+                           Integer centerFrequencyMhz, Integer apAntennas) implements LinkSpec {
 
     /** 5 GHz channel 36 (802.11-2016 Annex E, Table E-4: 5000 + 5 × 36 MHz), when the link gives none. */
     public static final int DEFAULT_CENTER_FREQUENCY_MHZ = 5180;
@@ -43,6 +44,7 @@ public record WifiLinkSpec(PhyStandard standard, int channelWidthMhz, boolean sh
             bool("shortGuardInterval").defaultValue(false).check(WifiLinkSpec::shortGiPossible)
                     .help("Use the 400 ns guard interval (802.11n/ac only)."),
             object("ampdu", AmpduSpec.SCHEMA).help("A-MPDU aggregation limits."),
+            object("amsdu", AmsduSpec.SCHEMA).help("A-MSDU aggregation of the AP's downlink (MSDUs per MPDU)."),
             integer("retryLimit").defaultValue(10).range(IntRange.of(1, 100))
                     .help("Transmissions of one MPDU before it is dropped."),
             number("legacyRateMbps").defaultValue(54).allowed(WifiLinkSpec::legacyRate, LEGACY_RATES).unit("Mbit/s")
