@@ -22,10 +22,7 @@ import tools.jackson.databind.JsonNode;
 class ValidationApiTest extends ServiceTest {
 
     /** Cases fqlab does not meet yet, each with why; an entry that starts passing fails this test, to be removed. */
-    static final List<String> KNOWN_DEVIATIONS = List.of(
-            // Needs A-MSDU (issue 12): without it 4×4 VHT80 MCS 9 carries at most ~1124 Mbit/s of 1500-byte UDP.
-            "Seed 004, ath10k per-wake: UDP downlink",
-            "Seed 004, ath10k drain-all: UDP downlink");
+    static final List<String> KNOWN_DEVIATIONS = List.of();
 
     @Test
     void theScorecardRunsThroughTheApiAndEveryCaseNamesItsSource() throws Exception {
