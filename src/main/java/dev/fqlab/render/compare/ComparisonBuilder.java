@@ -37,7 +37,7 @@ public final class ComparisonBuilder {
             Double first = entries.getFirst().metrics().get(name);
             for (Entry e : entries) {
                 Double v = e.metrics().get(name);
-                values.add(round6(v));
+                values.add(v);
                 diffs.add(v == null || first == null ? null : round6(v - first));
                 ratios.add(v == null || first == null || first == 0 ? null : round6(v / first));
             }
@@ -46,7 +46,7 @@ public final class ComparisonBuilder {
         return new Comparison(entries.stream().map(Entry::column).toList(), differences, metrics, links);
     }
 
-    /** 6 significant digits, as results.md rounds, so that a difference reads 0.1 rather than 0.09999999999999964. */
+    /** Differences and ratios to 6 significant digits, as results.md rounds: 0.1 rather than 0.09999999999999964. */
     static Double round6(Double v) {
         if (v == null || !Double.isFinite(v) || v == 0) {
             return v;
