@@ -42,6 +42,10 @@ public final class CompareCharts {
     static final List<String> QDISC_COUNTERS = List.of("dropped", "overlimits", "requeues", "ecnMark",
             "dropOverlimit", "newFlowCount", "backlogPackets");
 
+    /** The same counters as {@code tc -s qdisc} prints them, for the plot's categories. */
+    static final List<String> TC_NAMES = List.of("dropped", "overlimits", "requeues", "ecn_mark", "drop_overlimit",
+            "new_flow_count", "backlog (p)");
+
     private CompareCharts() {
     }
 
@@ -129,7 +133,7 @@ public final class CompareCharts {
                 if (v != null) {
                     any = true;
                 }
-                data.addValue(v, column.label(), counter);
+                data.addValue(v, column.label(), TC_NAMES.get(QDISC_COUNTERS.indexOf(counter)));
             }
         }
         BarRenderer renderer = new BarRenderer();
@@ -141,8 +145,9 @@ public final class CompareCharts {
         for (int c = 0; c < columns.size(); c++) {
             renderer.setSeriesPaint(c, ChartStyle.colour(c));
         }
-        CategoryAxis x = new CategoryAxis("Counter (tc -s qdisc)");
-        NumberAxis y = new NumberAxis("Packets (events over the run)");
+        CategoryAxis x = new CategoryAxis("Counter (tc -s qdisc); backlog at the end");
+        x.setMaximumCategoryLabelLines(2);
+        NumberAxis y = new NumberAxis("Packets");
         y.setAutoRangeMinimumSize(1);
         CategoryPlot plot = new CategoryPlot(any ? data : new DefaultCategoryDataset(), x, y, renderer);
         plot.setNoDataMessage("No qdisc counters: the measurements' files carry no tc statistics");
