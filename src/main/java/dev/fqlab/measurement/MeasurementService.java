@@ -33,17 +33,28 @@ public class MeasurementService {
     public Measurement upload(byte[] file, String name) {
         JsonNode document = FlentFile.read(file, maxJsonBytes, json);
         JsonNode meta = document.get("metadata");
-        String test = meta.get("NAME").asString();
-        String title = meta.path("TITLE").isString() && !meta.get("TITLE").asString().isBlank()
-                ? meta.get("TITLE").asString() : null;
-        String chosen = name != null && !name.isBlank() ? name : title != null ? title : test;
-        if (chosen.length() > 200) {
-            throw ApiProblem.invalidParameter("name", "The name has " + chosen.length() + " characters; at most 200.");
+        String test = printable(meta.get("NAME").asString(), 100);
+        String title = meta.path("TITLE").isString() ? printable(meta.get("TITLE").asString(), 200) : "";
+        if (name != null && name.length() > 200) {
+            throw ApiProblem.invalidParameter("name", "The name has " + name.length() + " characters; at most 200.");
         }
+        String chosen = name != null && !name.isBlank() ? name : !title.isBlank() ? title : test;
         Measurement m = new Measurement(UUID.randomUUID(), chosen, test,
                 Clock.systemUTC().instant().truncatedTo(ChronoUnit.MICROS), file.length);
         repository.insert(m, json.writeValueAsString(meta), file);
         return m;
+    }
+
+    /**
+     * Text from the file for the table's columns: without control characters or unpaired surrogates (PostgreSQL
+     * stores neither), at most {@code max} characters.
+     */
+    static String printable(String text, int max) {
+        StringBuilder out = new StringBuilder();
+        text.codePoints().filter(cp -> cp >= 0x20 && cp != 0x7f && (cp < 0xD800 || cp > 0xDFFF))
+                .forEach(out::appendCodePoint);
+        String s = out.toString().strip();
+        return s.length() <= max ? s : s.substring(0, max);
     }
 
     public Measurement get(UUID id) {
