@@ -121,6 +121,27 @@ class CompareTest extends ServiceTest {
         assertThat(report).contains("action=\"../../compare/report\"", "value=\"" + fqCodel + ",\"");
     }
 
+    /** The page in a real browser: no errors, nothing fetched but itself, four plots, no horizontal overflow. */
+    @Test
+    void thePageReadsInABrowser() throws Exception {
+        ExternalTool chromium = ExternalTool.require("chromium", "apt-get install chromium");
+        runBoth();
+        String url = "http://127.0.0.1:" + port + "/api/v1/compare/report?ids=" + fqCodel + "," + pfifo;
+        try (HeadlessChromium browser = HeadlessChromium.start(chromium)) {
+            HeadlessChromium.PageLoad page = browser.open(url, 1200, """
+                    ({tables: document.querySelectorAll('table').length,
+                      plots: Array.from(document.querySelectorAll('figure svg')).map(s => s.getBoundingClientRect().height),
+                      width: document.documentElement.scrollWidth})""");
+            DemoExperiment.keep("compare.png", page.screenshot());
+            assertThat(page.errors()).as("errors the browser reported").isEmpty();
+            assertThat(page.requestedUrls()).containsExactly(url);
+            assertThat(page.facts().get("tables").asInt()).isEqualTo(3); // runs, scenario differences, metrics
+            assertThat(page.facts().get("plots").size()).isEqualTo(4);
+            page.facts().get("plots").forEach(height -> assertThat(height.asDouble()).isGreaterThan(200));
+            assertThat(page.facts().get("width").asInt()).as("no horizontal overflow").isLessThanOrEqualTo(1200);
+        }
+    }
+
     @Test
     void badRequestsAreNamed() {
         runBoth();

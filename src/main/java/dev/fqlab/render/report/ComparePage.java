@@ -63,6 +63,11 @@ public final class ComparePage {
     }
 
     record Col(int index, String kind, String id, String name, String href, String qdisc, String about) {
+
+        /** Only experiments have a scenario, so only they have a column in the differences table. */
+        public boolean scenario() {
+            return kind.equals("experiment");
+        }
     }
 
     record Diff(String pointer, List<String> values) {
