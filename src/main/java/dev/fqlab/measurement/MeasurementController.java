@@ -2,11 +2,15 @@ package dev.fqlab.measurement;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,11 +23,12 @@ import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
+import org.springframework.web.util.UriComponentsBuilder;
+import org.springframework.web.util.UriUtils;
 
 /** Upload real flent data files to set them beside simulations. */
 @RestController
@@ -64,13 +69,17 @@ public class MeasurementController {
             content = @Content(mediaType = "application/problem+json"))
     @ApiResponse(responseCode = "413", description = "Larger than fqlab.limits.max-request-bytes",
             content = @Content(mediaType = "application/problem+json"))
-    public ResponseEntity<MeasurementResource> upload(
-            @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
-                    mediaType = "application/gzip", schema = @Schema(type = "string", format = "binary")))
-            @RequestBody(required = false) byte[] body,
-            @Parameter(description = "A name for people; default the file's TITLE, else its test name")
-            @RequestParam(required = false) String name) {
-        Measurement m = service.upload(body, name);
+    @Parameter(name = "name", in = ParameterIn.QUERY, description = "A name for people; default the file's TITLE, else"
+            + " its test name")
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
+            mediaType = "application/gzip", schema = @Schema(type = "string", format = "binary")))
+    public ResponseEntity<MeasurementResource> upload(HttpServletRequest request) throws IOException {
+        // The body is read as sent, whatever its Content-Type: curl's --data-binary says form-urlencoded by default,
+        // and anything that asked the container for a parameter would have it parse the gzip as a form.
+        byte[] body = request.getInputStream().readAllBytes();
+        String name = UriComponentsBuilder.newInstance().query(request.getQueryString()).build()
+                .getQueryParams().getFirst("name");
+        Measurement m = service.upload(body, name == null ? null : UriUtils.decode(name, StandardCharsets.UTF_8));
         URI location = ServletUriComponentsBuilder.fromCurrentContextPath().path(BASE + "/{id}")
                 .buildAndExpand(m.id()).toUri();
         return ResponseEntity.status(HttpStatus.CREATED).location(location).body(MeasurementResource.of(m));

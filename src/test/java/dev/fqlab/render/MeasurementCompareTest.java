@@ -99,6 +99,13 @@ class MeasurementCompareTest extends ServiceTest {
 
         assertThat(api.get("/api/v1/compare?ids=" + experiment + "&measurements=" + UUID.randomUUID()).status())
                 .isEqualTo(404);
+        // curl --data-binary sends application/x-www-form-urlencoded unless told otherwise: the file is still read
+        // as sent, and a name in the query string wins over the file's TITLE.
+        Api.Response asForm = api.postRaw("/api/v1/measurements?name=home%20router", "application/x-www-form-urlencoded", file);
+        assertThat(asForm.status()).as(asForm.toString()).isEqualTo(201);
+        assertThat(asForm.json().get("name").asString()).isEqualTo("home router");
+        assertThat(api.delete("/api/v1/measurements/" + asForm.json().get("id").asString()).status()).isEqualTo(204);
+
         assertThat(api.delete("/api/v1/measurements/" + id).status()).isEqualTo(204);
         assertThat(api.get("/api/v1/measurements/" + id).status()).isEqualTo(404);
     }
