@@ -21,6 +21,11 @@ public record MeasuredRun(String test, List<Double> t, Map<String, List<Double>>
 
     /** Series flent computes from others (flent's sum, average and fairness runners): not measurements. */
     private static final Pattern COMPUTED = Pattern.compile(".*( sum| avg| average| totals| fairness)$|^TCP totals.*");
+    /**
+     * A raw key of another series that flent also keeps as a series of its own ({@code TCP upload::tcp_cwnd});
+     * {@code TCP upload::3} (tcp_nup's third flow) is a series.
+     */
+    private static final Pattern RAW_KEY_SERIES = Pattern.compile(".*::[^:]*[^0-9:][^:]*$");
     private static final Pattern SENT = Pattern.compile(
             "Sent (\\d+) bytes (\\d+) pkt \\(dropped (\\d+), overlimits (\\d+) requeues (\\d+)\\)");
     private static final Pattern BACKLOG = Pattern.compile("backlog (\\d+)b (\\d+)p");
@@ -38,10 +43,11 @@ public record MeasuredRun(String test, List<Double> t, Map<String, List<Double>>
         Map<String, List<Double>> throughput = new LinkedHashMap<>();
         Map<String, List<Double>> pings = new LinkedHashMap<>();
         for (String name : file.path("results").propertyNames()) {
-            if (COMPUTED.matcher(name).matches()) {
+            if (COMPUTED.matcher(name).matches() || RAW_KEY_SERIES.matcher(name).matches()) {
                 continue;
             }
-            String units = meta.path("SERIES_META").path(name).path("UNITS").asString("");
+            JsonNode seriesMeta = meta.path("SERIES_META").path(name);
+            String units = seriesMeta.path("UNITS").asString("");
             if (name.startsWith("Ping (ms)")) {
                 JsonNode raw = file.path("raw_values").path(name);
                 List<Double> samples = new ArrayList<>();
@@ -51,7 +57,8 @@ public record MeasuredRun(String test, List<Double> t, Map<String, List<Double>>
                     }
                 });
                 pings.put(name, samples.isEmpty() ? numbers(file.path("results").get(name)) : samples);
-            } else if (units.equals("Mbits/s") || units.isEmpty() && (name.startsWith("TCP ") || name.startsWith("UDP "))) {
+            } else if (units.equals("Mbits/s")
+                    || seriesMeta.isMissingNode() && (name.startsWith("TCP ") || name.startsWith("UDP "))) {
                 throughput.put(name, nullable(file.path("results").get(name)));
             }
         }
