@@ -65,7 +65,7 @@ class SecurityHeadersTest extends ServiceTest {
                 assertThat(policy).as(path).containsEntry("default-src", "'none'")
                         .containsEntry("style-src", "'unsafe-inline'").containsEntry("img-src", "data:")
                         .containsEntry("frame-ancestors", "'self'").containsEntry("base-uri", "'none'")
-                        .containsEntry("form-action", "'none'").doesNotContainKey("script-src");
+                        .containsEntry("form-action", "'self'").doesNotContainKey("script-src");
             }
         },
         SVG {

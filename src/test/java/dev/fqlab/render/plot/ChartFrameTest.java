@@ -66,7 +66,7 @@ class ChartFrameTest {
                                                @ForAll @DoubleRange(min = 31, max = 10_000) double factor) {
         double max = min * factor;
 
-        ValueAxis axis = ResultCharts.latencyAxis(latencies(min, max));
+        ValueAxis axis = ResultCharts.latencyAxis(latencies(min, max), "One-way latency (ms)");
 
         assertThat(axis).isInstanceOf(LogAxis.class);
         // A quarter decade either side: log10(upper / max) = log10(min / lower) = 0.25.
