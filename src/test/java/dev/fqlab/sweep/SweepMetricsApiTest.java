@@ -267,6 +267,9 @@ class SweepMetricsApiTest extends ServiceTest {
             });
         } else if (node.isArray()) {
             for (JsonNode element : node) {
+                if (!element.isObject()) {
+                    return; // an array of plain values (a latency distribution) is not one number per run
+                }
                 String key = path.equals("txqs") ? element.get("station").asString() + "." + element.get("tid").asString()
                         : element.get("name").asString();
                 // what identifies the element is not a metric (a TXQ's tid; names and stations are strings anyway)
