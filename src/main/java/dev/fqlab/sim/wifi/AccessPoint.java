@@ -1,5 +1,6 @@
 package dev.fqlab.sim.wifi;
 
+import dev.fqlab.sim.core.Event;
 import dev.fqlab.sim.core.RandomStream;
 import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.packet.Packet;
@@ -58,6 +59,12 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
     private final DropListener drops;
     private final TxCompletion completions;
     private final TxqSource txqSource = new TxqSource();
+    private final Event qdiscWatchdog = new Event() {
+        @Override
+        protected void fire(long now) {
+            pumpQdisc(now);
+        }
+    };
 
     private StationNode[] stations;
     private BlockAckSession[][] sessions;
@@ -106,6 +113,10 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
         this.driver = Drivers.create(this, context.sim, stack, context.link);
         for (AccessCategory ac : AccessCategory.values()) {
             contenders[ac.ordinal()] = medium.contender(this, Edca.accessPoint(ac)); // the AP's own EDCA set
+        }
+        if (qdisc != null) {
+            // sch_fq's watchdog: dequeue again when a throttled flow's packet is due (__netif_schedule)
+            qdisc.watchdog(at -> context.sim.schedule(qdiscWatchdog, at));
         }
     }
 
