@@ -143,6 +143,11 @@ public final class TcpFlow extends Flow {
         return sender.pacingRate();
     }
 
+    /** Segments sent and not yet acknowledged ({@code tp->packets_out}, tests). */
+    public long packetsOut() {
+        return sender.packetsOut();
+    }
+
     /** The sender's {@code sk_pacing_status} now (tests). */
     public String pacingStatus() {
         return sender.pacingStatus().name();

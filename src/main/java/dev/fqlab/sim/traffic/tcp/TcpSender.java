@@ -227,6 +227,10 @@ final class TcpSender {
         pacing.pacedByFq();
     }
 
+    long packetsOut() {
+        return seq.packetsOut();
+    }
+
     Pacing.Status pacingStatus() {
         return pacing.status();
     }
