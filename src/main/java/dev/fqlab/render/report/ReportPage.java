@@ -132,7 +132,7 @@ public final class ReportPage {
                 + " throttled " + x.throttled() + " latency " + Numbers.decimal(x.unthrottleLatencyNs() / 1000.0)
                 + "us flows_plimit " + x.flowsPlimit() + " pkts_too_long " + x.pktsTooLong() + " ce_mark "
                 + x.ceMark() + " horizon_drops " + x.horizonDrops() + " horizon_caps " + x.horizonCaps()
-                + " band1_drops " + x.bandDrops()[1];
+                + " band1_drops " + x.bandDrops().get(1);
     }
 
     private static String xstats(CodelXstats x) {

@@ -8,6 +8,7 @@ import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.result.FqXstats;
 import dev.fqlab.sim.result.QdiscResult;
 import dev.fqlab.sim.scenario.QdiscSpec;
+import java.util.List;
 import java.util.PriorityQueue;
 
 /**
@@ -468,7 +469,8 @@ public final class Fq extends QdiscCounters {
     public QdiscResult.Fq result() {
         return new QdiscResult.Fq(tcCounters(), new FqXstats(statGcFlows, 0, statFastpathPackets, 0, statThrottled,
                 statFlowsPlimit, statPktsTooLong, 0, flows, inactiveFlows, throttledFlows, unthrottleLatencyNs,
-                statCeMark, statHorizonDrops, statHorizonCaps, bandDrops.clone(), bandPktCount.clone()));
+                statCeMark, statHorizonDrops, statHorizonCaps, List.of(bandDrops[0], bandDrops[1], bandDrops[2]),
+                List.of(bandPktCount[0], bandPktCount[1], bandPktCount[2])));
     }
 
     /** The flow of a socket id, or null (tests). */

@@ -1,5 +1,7 @@
 package dev.fqlab.sim.result;
 
+import java.util.List;
+
 /**
  * sch_fq's xstats ({@code struct tc_fq_qd_stats}, net/sched/sch_fq.c {@code fq_dump_stats}), as {@code tc -s qdisc}
  * prints them: flows, inactive and throttled flows at the end of the run, and totals over the run for the rest.
@@ -10,5 +12,5 @@ package dev.fqlab.sim.result;
 public record FqXstats(long gcFlows, long highprioPackets, long fastpathPackets, long tcpRetrans, long throttled,
                        long flowsPlimit, long pktsTooLong, long allocationErrors, long flows, long inactiveFlows,
                        long throttledFlows, long unthrottleLatencyNs, long ceMark, long horizonDrops,
-                       long horizonCaps, long[] bandDrops, long[] bandPktCount) {
+                       long horizonCaps, List<Long> bandDrops, List<Long> bandPktCount) {
 }

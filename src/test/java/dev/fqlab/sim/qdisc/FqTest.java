@@ -110,7 +110,7 @@ class FqTest {
             var x = q.result().xstats();
             assertThat(x.fastpathPackets()).isEqualTo(8);
             assertThat(x.flowsPlimit()).isEqualTo(1);
-            assertThat(x.bandPktCount()).containsExactly(0, 100, 0);
+            assertThat(x.bandPktCount()).containsExactly(0L, 100L, 0L);
         }
 
         @Test
@@ -128,7 +128,7 @@ class FqTest {
                 assertThat(banded.enqueue(packet(i % 50, MTU), 0)).isEqualTo(Qdisc.XMIT_SUCCESS);
             }
             assertThat(banded.enqueue(packet(7, MTU), 0)).isEqualTo(Qdisc.XMIT_DROP);
-            assertThat(banded.result().xstats().bandDrops()).containsExactly(0, 1, 0);
+            assertThat(banded.result().xstats().bandDrops()).containsExactly(0L, 1L, 0L);
         }
 
         @Test
