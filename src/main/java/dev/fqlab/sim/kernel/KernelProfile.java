@@ -37,7 +37,7 @@ import dev.fqlab.sim.scenario.schema.JsonEnum;
  *       {@code tcp_limit_output_bytes} (256 KiB in 4.16, 1 MiB from 4.20, 4 MiB from 6.16) and whether it caps
  *       paced sockets (only 4.16), the Earliest Departure Time pacing model (4.20+), GSO always on (4.17+), the
  *       min-RTT allowance of {@code tcp_tso_autosize} (5.18+), sch_fq's bands and fast path (6.7+) and horizon
- *       (5.7+).</li>
+ *       (2020, so 5.10+).</li>
  * </ul>
  * The same in every modelled version, so not a profile rule: the mac80211 TXQ memory limit (16 MB when a band of
  * the radio supports VHT, else 4 MB: tx.c {@code ieee80211_txq_setup_flows}, the default of

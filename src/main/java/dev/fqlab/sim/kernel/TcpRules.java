@@ -16,11 +16,12 @@ package dev.fqlab.sim.kernel;
  *                  {@code tcp_internal_pacing} instead and fq paces at {@code sk_pacing_rate} itself
  * @param gsoAlwaysOn whether TCP always builds GSO skbs ("tcp: switch to GSO being always on", v4.17); fqlab sends
  *                    one segment per skb either way (see the README)
- * @param tsoRttLog {@code sysctl_tcp_tso_rtt_log} (65466904b015 "tcp: adjust TSO packet sizes based on min_rtt",
- *                  v5.18): 9, or 0 for kernels without the min-RTT allowance in {@code tcp_tso_autosize}
- * @param fqBands sch_fq's three priority bands with per-band limits and its fast path (29f834aa326e and the
- *                fast-path patch, v6.7); before, {@code limit} bounds the whole qdisc
- * @param fqHorizon sch_fq's {@code horizon} check of departure stamps (v5.7)
+ * @param tsoRttLog {@code sysctl_tcp_tso_rtt_log} ("tcp: adjust TSO packet sizes based on min_rtt", 2022, v5.18):
+ *                  9, or 0 for kernels without the min-RTT allowance in {@code tcp_tso_autosize}
+ * @param fqBands sch_fq's three priority bands with per-band limits ("net_sched: sch_fq: add 3 bands and WRR
+ *                scheduling") and its fast path ("add fast path for mostly idle qdisc"), both autumn 2023, v6.7;
+ *                before, {@code limit} bounds the whole qdisc
+ * @param fqHorizon sch_fq's {@code horizon} check of departure stamps (2020: in 5.10, not in 4.16)
  */
 public record TcpRules(long limitOutputBytes, boolean tsqCapsPacedFlows, boolean edtPacing, boolean gsoAlwaysOn,
                        int tsoRttLog, boolean fqBands, boolean fqHorizon) {

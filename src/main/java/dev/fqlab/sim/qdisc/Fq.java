@@ -18,7 +18,7 @@ import java.util.PriorityQueue;
  * <ul>
  *   <li><b>enqueue</b>: over {@code limit} (per priority band from 6.7, the whole qdisc before) the packet is
  *       dropped; its departure time is {@code skb->tstamp} (a paced TCP sender's earliest departure time), else now,
- *       and one beyond {@code now + horizon} is dropped or capped (5.7+); then {@code fq_classify}: a packet of a
+ *       and one beyond {@code now + horizon} is dropped or capped (kernels from 2020); then {@code fq_classify}: a packet of a
  *       full socket of this host is its socket's flow, one without (forwarded) the flow of {@code hash &
  *       orphan_mask}; a socket seen by a pacing fq gets {@code SK_PACING_FQ}. From 6.7 a packet due now goes to
  *       the internal fast-path FIFO when nothing else is eligible (an empty qdisc, or only inactive and throttled

@@ -138,7 +138,7 @@ public sealed interface QdiscSpec
                         .help("Packets without a socket of this host (forwarded) are flows by hash & orphanMask."),
                 number("horizonMs").defaultValue(10_000).range(NumberRange.closed(0, 4_294_967)).unit("ms")
                         .help("Departure times further ahead than this are dropped (horizonDrop) or capped "
-                                + "(Linux 5.7 and later)."),
+                                + "(kernels from 2020: 5.10 and later)."),
                 bool("horizonDrop").defaultValue(true)
                         .help("Beyond the horizon: drop (true) or cap the departure time to it (false)."),
                 number("ceThresholdMs").optional().range(NumberRange.closed(0, 4_294_967)).unit("ms")
