@@ -17,7 +17,7 @@ class ArchitectureTest {
 
     /** fqlab's packages, lowest first. */
     private static final List<String> LAYERS = List.of("sim", "scenario", "config", "web", "metrics", "preset",
-            "experiment", "result", "jobs", "sweep", "render");
+            "experiment", "result", "jobs", "sweep", "measurement", "render");
 
     private static JavaClasses classes;
 

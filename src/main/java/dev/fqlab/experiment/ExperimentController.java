@@ -11,6 +11,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -136,6 +137,39 @@ public class ExperimentController {
             + "(DELETE /api/v1/sweeps/{id}). 409 while it is running: cancel it first.")
     public void delete(@PathVariable String id) {
         service.delete(ExperimentIds.parse(id));
+    }
+
+    @DeleteMapping
+    @ApiResponse(responseCode = "200", description = "What was deleted, and what was kept and why")
+    @ApiResponse(responseCode = "400", description = "No filter, or a bad one: every problem in errors",
+            content = @Content(mediaType = "application/problem+json"))
+    @Operation(summary = "Delete every experiment a filter matches",
+            description = "status: one or more statuses, any matches (RUNNING is refused: running experiments are never "
+                    + "deleted); tag: one or more tags, all must match; submittedBefore: an instant (2026-11-01T00:00:00Z); "
+                    + "olderThan: an ISO-8601 duration back from now (P30D, PT12H). At least one of them is required. "
+                    + "Experiments that fill cells of sweeps are kept (they go with their sweeps), as are running ones; "
+                    + "the answer counts both. dryRun=true only counts.")
+    public BulkDeletion deleteMatching(@RequestParam(required = false) List<String> status,
+            @RequestParam(required = false) List<String> tag,
+            @RequestParam(required = false) String submittedBefore,
+            @RequestParam(required = false) String olderThan,
+            @RequestParam(required = false) String dryRun) {
+        List<ApiError> errors = new ArrayList<>();
+        Set<ExperimentStatus> statuses = statuses(status, errors);
+        if (statuses.contains(ExperimentStatus.RUNNING)) {
+            errors.add(ApiError.parameter("status", "running experiments are never deleted: cancel them first"));
+        }
+        Instant before = DeletionQuery.before(submittedBefore, olderThan, service.now(), errors);
+        boolean dry = DeletionQuery.flag("dryRun", dryRun, errors);
+        List<String> tags = tag == null ? List.of() : tag;
+        if (statuses.isEmpty() && tags.isEmpty() && submittedBefore == null && olderThan == null) {
+            errors.add(ApiError.parameter("status", "give at least one of status, tag, submittedBefore or olderThan: "
+                    + "deleting every experiment takes an explicit filter"));
+        }
+        if (!errors.isEmpty()) {
+            throw ApiProblem.invalid(errors);
+        }
+        return service.deleteMatching(new DeletionFilter(statuses, tags, before), dry);
     }
 
     private ExperimentResource resource(Experiment e) {

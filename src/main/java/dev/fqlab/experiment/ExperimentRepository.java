@@ -181,6 +181,61 @@ public class ExperimentRepository {
                 .param("id", id).query((rs, n) -> rs.getObject("sweep_id", UUID.class)).list();
     }
 
+    /** Bulk delete: how many experiments match the filter, and of those how many run and how many fill sweep cells. */
+    long[] countForDeletion(DeletionFilter filter) {
+        Map<String, Object> params = new LinkedHashMap<>();
+        String where = deletionWhere(filter, params);
+        return jdbc.sql("""
+                SELECT COUNT(*) AS matched,
+                       COALESCE(SUM(CASE WHEN e.status = 'RUNNING' THEN 1 ELSE 0 END), 0) AS running,
+                       COALESCE(SUM(CASE WHEN e.status <> 'RUNNING'
+                           AND EXISTS (SELECT 1 FROM sweep_experiments m WHERE m.experiment_id = e.id) THEN 1 ELSE 0 END), 0) AS members
+                FROM experiments e WHERE\s""" + where).params(params)
+                .query((rs, n) -> new long[] {rs.getLong("matched"), rs.getLong("running"), rs.getLong("members")})
+                .single();
+    }
+
+    /**
+     * Up to {@code limit} experiments that match the filter and may go (not running, in no sweep's cell), locked until
+     * the transaction ends, in id order as every locker of several experiments (against deadlocks). Holding their
+     * locks keeps a worker from starting one and a sweep from reusing one before they are deleted.
+     */
+    List<UUID> lockDeletable(DeletionFilter filter, int limit) {
+        Map<String, Object> params = new LinkedHashMap<>();
+        String where = deletionWhere(filter, params);
+        List<UUID> ids = jdbc.sql("SELECT e.id FROM experiments e WHERE " + where + " AND e.status <> 'RUNNING'"
+                        + " AND NOT EXISTS (SELECT 1 FROM sweep_experiments m WHERE m.experiment_id = e.id)"
+                        + " ORDER BY e.id LIMIT :limit").params(params).param("limit", limit)
+                .query(UUID.class).list();
+        if (ids.isEmpty()) {
+            return ids;
+        }
+        // Lock, then check again: one may have started or joined a sweep between the two statements.
+        return jdbc.sql("SELECT id FROM experiments e WHERE e.id IN (:ids) AND e.status <> 'RUNNING'"
+                        + " AND NOT EXISTS (SELECT 1 FROM sweep_experiments m WHERE m.experiment_id = e.id)"
+                        + " ORDER BY e.id FOR UPDATE")
+                .param("ids", ids).query(UUID.class).list();
+    }
+
+    private static String deletionWhere(DeletionFilter filter, Map<String, Object> params) {
+        StringBuilder where = new StringBuilder("1 = 1");
+        if (!filter.statuses().isEmpty()) {
+            where.append(" AND e.status IN (:statuses)");
+            params.put("statuses", filter.statuses().stream().map(Enum::name).toList());
+        }
+        if (filter.submittedBefore() != null) {
+            where.append(" AND e.submitted_at < :before");
+            params.put("before", timestamp(filter.submittedBefore()));
+        }
+        if (!filter.tags().isEmpty()) {
+            where.append(" AND (SELECT COUNT(*) FROM experiment_tags t WHERE t.experiment_id = e.id AND t.tag IN (:tags))"
+                    + " = :tagCount");
+            params.put("tags", filter.tags());
+            params.put("tagCount", filter.tags().size());
+        }
+        return where.toString();
+    }
+
     /**
      * Deletes these experiments (tags, results and idempotency keys go with them) unless one is running; the number
      * deleted. A cell of a sweep that one of them fills makes this fail (its foreign key restricts).

@@ -149,6 +149,11 @@ public class ExperimentService {
         return find(id).orElseThrow(() -> notFound(id));
     }
 
+    /** The newest {@code limit} experiments carrying {@code tag}, newest first. */
+    public List<Experiment> tagged(String tag, int limit) {
+        return experiments.list(new ExperimentFilter(java.util.Set.of(), List.of(tag), null, limit)).items();
+    }
+
     public ExperimentRepository.Page list(ExperimentFilter filter) {
         return experiments.list(filter);
     }
@@ -202,6 +207,37 @@ public class ExperimentService {
             throw new IllegalStateException("deleted " + deleted + " of " + ids.size() + " experiments: one was running or gone");
         }
         queued.forEach(queue::withdraw);
+    }
+
+    /** Experiments deleted per transaction by a bulk delete: short transactions, short-held locks. */
+    static final int DELETE_CHUNK = 500;
+
+    /**
+     * Deletes every experiment the filter matches, with its results and queue entry, except those running and those
+     * that fill cells of sweeps (they go with their sweeps); with {@code dryRun}, only counts. Works in transactions of
+     * {@value #DELETE_CHUNK} experiments, each all or nothing.
+     */
+    public BulkDeletion deleteMatching(DeletionFilter filter, boolean dryRun) {
+        long[] counts = transactions.execute(status -> experiments.countForDeletion(filter));
+        long matched = counts[0];
+        long running = counts[1];
+        long members = counts[2];
+        if (dryRun) {
+            return new BulkDeletion(true, matched, matched - running - members, running, members);
+        }
+        long deleted = 0;
+        int chunk;
+        do {
+            chunk = transactions.execute(status -> {
+                List<UUID> ids = experiments.lockDeletable(filter, DELETE_CHUNK);
+                List<UUID> queued = experiments.queued(ids);
+                int gone = ids.isEmpty() ? 0 : experiments.deleteUnlessRunning(ids);
+                queued.forEach(queue::withdraw);
+                return gone;
+            });
+            deleted += chunk;
+        } while (chunk == DELETE_CHUNK);
+        return new BulkDeletion(false, matched, deleted, running, members);
     }
 
     static ApiProblem notFound(UUID id) {

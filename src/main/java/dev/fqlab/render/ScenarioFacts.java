@@ -6,7 +6,9 @@ import dev.fqlab.sim.scenario.QdiscSpec;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.StationSpec;
 import dev.fqlab.sim.scenario.TrafficSpec;
+import dev.fqlab.sim.scenario.WifiLinkSpec;
 import dev.fqlab.sim.scenario.WiredLinkSpec;
+import dev.fqlab.sim.wifi.phy.PhyMode;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
 
@@ -113,6 +115,18 @@ public record ScenarioFacts(Scenario scenario, JsonNode json) {
 
     public List<String> stations() {
         return scenario.stations().stream().map(StationSpec::name).toList();
+    }
+
+    /**
+     * The station's PHY as the scenario configures it (standard, MCS, streams, width, guard interval and data rate,
+     * e.g. {@code HT MCS 15 (2 streams) 20 MHz LGI, 130 Mbit/s}); a dash for an unknown station or a wired link.
+     */
+    public String phy(String station) {
+        if (!(scenario.link() instanceof WifiLinkSpec wifi)) {
+            return "–";
+        }
+        return scenario.stations().stream().filter(st -> st.name().equals(station)).findFirst()
+                .map(st -> PhyMode.of(wifi, st).toString()).orElse("–");
     }
 
     public List<FlowFacts> flows() {

@@ -3,6 +3,7 @@ package dev.fqlab.result;
 import dev.fqlab.sim.result.FlowResult;
 import dev.fqlab.sim.result.LatencyStats;
 import dev.fqlab.sim.result.SimulationResult;
+import dev.fqlab.sim.result.StationChannelResult;
 import dev.fqlab.sim.result.StationResult;
 import dev.fqlab.sim.result.TcpStats;
 import java.util.ArrayList;
@@ -19,7 +20,8 @@ final class ResultCsv {
      * Per-flow and per-station tables in one file. The leading {@code table} column says which table a row
      * belongs to ({@code flow} or {@code station}); the station columns follow the flow columns, prefixed
      * {@code station.}, and each row leaves the other table's columns empty. When a flow is TCP, its {@code tcp.*}
-     * columns follow the latency columns (empty for the other flows).
+     * columns follow the latency columns (empty for the other flows). When a station has a radio channel, the
+     * {@code station.channel.*} columns follow the station columns (empty for stations without one).
      */
     private static final List<Column<FlowResult>> FLOW_COLUMNS = List.of(
             new Column<>("name", FlowResult::name),
@@ -57,6 +59,15 @@ final class ResultCsv {
             new Column<>("tcp.meanCwndPackets", TcpStats::meanCwndPackets),
             new Column<>("tcp.meanRttMs", TcpStats::meanRttMs));
 
+    private static final List<Column<StationChannelResult>> CHANNEL_COLUMNS = List.of(
+            new Column<>("station.channel.snrDb", StationChannelResult::snrDb),
+            new Column<>("station.channel.meanSnrDb", StationChannelResult::meanSnrDb),
+            new Column<>("station.channel.uplinkSnrDb", StationChannelResult::uplinkSnrDb),
+            new Column<>("station.channel.meanUplinkSnrDb", StationChannelResult::meanUplinkSnrDb),
+            new Column<>("station.channel.mpdus", StationChannelResult::mpdus),
+            new Column<>("station.channel.mpduErrors", StationChannelResult::mpduErrors),
+            new Column<>("station.channel.mpduErrorRate", StationChannelResult::mpduErrorRate));
+
     private ResultCsv() {
     }
 
@@ -74,6 +85,10 @@ final class ResultCsv {
         if (stations) {
             STATION_COLUMNS.forEach(c -> header.add(c.name()));
         }
+        boolean channels = stations && result.stations().stream().anyMatch(st -> st.channel() != null);
+        if (channels) {
+            CHANNEL_COLUMNS.forEach(c -> header.add(c.name()));
+        }
         StringBuilder csv = new StringBuilder();
         Csv.line(csv, header);
         for (FlowResult flow : result.flows()) {
@@ -88,16 +103,23 @@ final class ResultCsv {
             if (stations) {
                 STATION_COLUMNS.forEach(c -> row.add(""));
             }
+            if (channels) {
+                CHANNEL_COLUMNS.forEach(c -> row.add(""));
+            }
             Csv.line(csv, row);
         }
         if (stations) {
-            int flowColumns = header.size() - 1 - STATION_COLUMNS.size();
+            int flowColumns = header.size() - 1 - STATION_COLUMNS.size() - (channels ? CHANNEL_COLUMNS.size() : 0);
             for (StationResult station : result.stations()) {
                 List<String> row = new ArrayList<>(List.of("station"));
                 for (int i = 0; i < flowColumns; i++) {
                     row.add("");
                 }
                 STATION_COLUMNS.forEach(c -> row.add(Csv.format(c.value().apply(station))));
+                if (channels) {
+                    StationChannelResult channel = station.channel();
+                    CHANNEL_COLUMNS.forEach(c -> row.add(channel == null ? "" : Csv.format(c.value().apply(channel))));
+                }
                 Csv.line(csv, row);
             }
         }

@@ -3,6 +3,7 @@ package dev.fqlab.result;
 import dev.fqlab.sim.result.FlowResult;
 import dev.fqlab.sim.result.LatencyStats;
 import dev.fqlab.sim.result.SimulationResult;
+import dev.fqlab.sim.result.StationChannelResult;
 import dev.fqlab.sim.result.StationResult;
 import dev.fqlab.sim.result.TxqResult;
 import java.sql.PreparedStatement;
@@ -125,8 +126,9 @@ public class ResultRepository {
         }
         jdbcTemplate.batchUpdate("""
                 INSERT INTO result_stations (experiment_id, station_index, name, throughput_mbps, down_mbps, up_mbps,
-                    airtime_share, airtime_us, ppdus, avg_aggregate_size, retries, failed_mpdus)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", rows, BATCH_SIZE, (ps, row) -> {
+                    airtime_share, airtime_us, ppdus, avg_aggregate_size, retries, failed_mpdus, snr_db, mean_snr_db,
+                    uplink_snr_db, mean_uplink_snr_db, mpdu_error_rate)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", rows, BATCH_SIZE, (ps, row) -> {
             StationResult s = row.station();
             ps.setObject(1, experimentId);
             ps.setInt(2, row.index());
@@ -140,6 +142,12 @@ public class ResultRepository {
             ps.setDouble(10, s.avgAggregateSize());
             ps.setLong(11, s.retries());
             ps.setLong(12, s.failedMpdus());
+            StationChannelResult c = s.channel();
+            setDouble(ps, 13, c == null ? null : c.snrDb());
+            setDouble(ps, 14, c == null ? null : c.meanSnrDb());
+            setDouble(ps, 15, c == null ? null : c.uplinkSnrDb());
+            setDouble(ps, 16, c == null ? null : c.meanUplinkSnrDb());
+            setDouble(ps, 17, c == null ? null : c.mpduErrorRate());
         });
     }
 

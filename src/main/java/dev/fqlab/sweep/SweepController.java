@@ -30,7 +30,9 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
+import tools.jackson.databind.json.JsonMapper;
 
 @RestController
 @RequestMapping(SweepController.BASE)
@@ -39,15 +41,26 @@ public class SweepController {
 
     static final String BASE = "/api/v1/sweeps";
     static final MediaType TEXT_CSV = new MediaType("text", "csv", StandardCharsets.UTF_8);
+    /** JSON Lines (jsonlines.org): one JSON value per line, UTF-8. */
+    static final String JSON_LINES_VALUE = "application/jsonl";
+    static final MediaType JSON_LINES = new MediaType("application", "jsonl", StandardCharsets.UTF_8);
+    static final String STATISTICS_LIST = "mean, stddev, min, max, n, median, ci95Low, ci95High";
+    static final String EXPORT_DESCRIPTION = "Columns: sweepId, combination, one per parameter (its label, else its "
+            + "value; a labelled parameter with plain values adds '<parameter> value'), repetition (seed = base seed + "
+            + "repetition), experimentId, seed, metric, value. Only runs with a result; metrics are every numeric "
+            + "result field (see GET /sweeps/{id} rows). metric: names, '*' matching anything, repeatable or "
+            + "comma-separated (default: all); one that matches no metric of the results is a 400.";
 
     private final SweepService service;
     private final SweepReader reader;
     private final JsonBodies bodies;
+    private final JsonMapper jsonMapper;
 
-    public SweepController(SweepService service, SweepReader reader, JsonBodies bodies) {
+    public SweepController(SweepService service, SweepReader reader, JsonBodies bodies, JsonMapper jsonMapper) {
         this.service = service;
         this.reader = reader;
         this.bodies = bodies;
+        this.jsonMapper = jsonMapper;
     }
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -91,8 +104,15 @@ public class SweepController {
     }
 
     @GetMapping("/{id}")
-    @Operation(summary = "One sweep: status, counts, progress and one row per combination with each metric's "
-            + "mean, sample standard deviation, min, max and n over the repetitions that succeeded")
+    @Operation(summary = "One sweep: status, counts, progress, warnings and one row per combination with each "
+            + "metric's statistics over the repetitions that succeeded",
+            description = "Metrics are every numeric result field, named by its path: summary.<field>, "
+                    + "stations.<name>.<field>, flows.<name>.<field> (flows.<name>.latencyMs.p99, "
+                    + "flows.<name>.tcp.retransmits), txqs.<station>.<tid>.<field>, qdisc.<field> and qdiscUp.<field> "
+                    + "(tc counters and xstats), engine.<field>, simulatedS. Statistics: mean, stddev (sample, n − 1), "
+                    + "min, max, n, median, ci95Low and ci95High (95 % confidence interval of the mean, Student's t "
+                    + "with n − 1 degrees of freedom; null, like stddev, for one value). warnings: e.g. "
+                    + "identical-repetitions when every repetition of a row gave the same result.")
     public SweepResource get(@PathVariable String id) {
         return service.get(SweepIds.parse(id));
     }
@@ -100,7 +120,11 @@ public class SweepController {
     @GetMapping(path = "/{id}/table.csv", produces = "text/csv")
     @Operation(summary = "The sweep's table as CSV, one row per combination",
             description = "metric: metric names, '*' matching anything (repeatable or comma-separated; default: the "
-                    + "sweep's metrics, else all); stats: any of mean, stddev, min, max, n (default mean,stddev).")
+                    + "sweep's metrics, else all); stats: any of " + STATISTICS_LIST + " (default mean,stddev).")
+    @ApiResponse(responseCode = "200", description = "The table")
+    @ApiResponse(responseCode = "400", description = "A statistic that is not one, or a metric entry that matches no "
+            + "metric of the sweep's results (the problem names the parameter)",
+            content = @Content(mediaType = "application/problem+json"))
     public ResponseEntity<String> table(@PathVariable String id, @RequestParam(required = false) List<String> metric,
             @RequestParam(required = false) List<String> stats) {
         List<String> statistics = SweepTable.statistics(stats);
@@ -108,13 +132,62 @@ public class SweepController {
             throw ApiProblem.invalid(List.of(ApiError.parameter("stats",
                     "comma-separated statistics from " + SweepTable.STATISTICS)));
         }
-        List<String> metrics = metric == null ? null : metric.stream().flatMap(m -> List.of(m.split(",")).stream())
-                .map(String::trim).filter(m -> !m.isEmpty()).toList();
         UUID uuid = SweepIds.parse(id);
         return ResponseEntity.ok()
                 .contentType(TEXT_CSV)
                 .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.inline().filename(uuid + "-table.csv").build().toString())
-                .body(SweepTable.csv(service.get(uuid), metrics, statistics));
+                .body(SweepTable.csv(service.get(uuid), metricFilter(metric), statistics));
+    }
+
+    @GetMapping(path = "/{id}/export.csv", produces = "text/csv")
+    @Operation(summary = "Every run's every metric as CSV, one line per run × metric (long format)",
+            description = EXPORT_DESCRIPTION + " In pandas: pd.read_csv(url); in R: read.csv(url).")
+    @ApiResponse(responseCode = "200", description = "The export, streamed")
+    @ApiResponse(responseCode = "400", description = "A metric entry that matches no metric of the sweep's results",
+            content = @Content(mediaType = "application/problem+json"))
+    @ApiResponse(responseCode = "404", description = "Unknown sweep", content = @Content(mediaType = "application/problem+json"))
+    public ResponseEntity<StreamingResponseBody> exportCsv(@PathVariable String id,
+            @RequestParam(required = false) List<String> metric) {
+        UUID uuid = SweepIds.parse(id);
+        SweepExport export = export(uuid, metric);
+        return ResponseEntity.ok()
+                .contentType(TEXT_CSV)
+                .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(uuid + "-export.csv").build().toString())
+                .body(export::writeCsv);
+    }
+
+    @GetMapping(path = "/{id}/export.jsonl", produces = JSON_LINES_VALUE)
+    @Operation(summary = "Every run's every metric as JSON Lines, one object per run × metric (long format)",
+            description = EXPORT_DESCRIPTION + " Numbers are JSON numbers. In pandas: pd.read_json(url, lines=True).")
+    @ApiResponse(responseCode = "200", description = "The export, streamed")
+    @ApiResponse(responseCode = "400", description = "A metric entry that matches no metric of the sweep's results",
+            content = @Content(mediaType = "application/problem+json"))
+    @ApiResponse(responseCode = "404", description = "Unknown sweep", content = @Content(mediaType = "application/problem+json"))
+    public ResponseEntity<StreamingResponseBody> exportJsonLines(@PathVariable String id,
+            @RequestParam(required = false) List<String> metric) {
+        UUID uuid = SweepIds.parse(id);
+        SweepExport export = export(uuid, metric);
+        return ResponseEntity.ok()
+                .contentType(JSON_LINES)
+                .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(uuid + "-export.jsonl").build().toString())
+                .body(out -> export.writeJsonLines(out, jsonMapper));
+    }
+
+    /** Everything is read and checked before the answer starts, so a problem is still a 400 or 404. */
+    private SweepExport export(UUID id, List<String> metric) {
+        SweepExport.Runs runs = service.runs(id);
+        List<String> filter = metricFilter(metric);
+        return new SweepExport(runs, filter == null ? null : SweepTable.requested(runs.sweep(), filter));
+    }
+
+    /** The entries of repeatable, comma-separated {@code metric} parameters; null when none is given. */
+    private static List<String> metricFilter(List<String> metric) {
+        if (metric == null) {
+            return null;
+        }
+        List<String> entries = metric.stream().flatMap(m -> List.of(m.split(",")).stream())
+                .map(String::trim).filter(m -> !m.isEmpty()).toList();
+        return entries.isEmpty() ? null : entries;
     }
 
     @DeleteMapping("/{id}")

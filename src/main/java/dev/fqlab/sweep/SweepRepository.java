@@ -94,10 +94,11 @@ class SweepRepository {
     }
 
     /**
-     * For each scenario hash, the first succeeded experiment with that normalized scenario whose result this engine
-     * version produced. Nothing is locked here: the caller locks the ones it takes ({@link #lockSucceeded}).
+     * For each scenario hash, the first succeeded experiment with that normalized scenario whose result an engine of
+     * the same code produced: its engine version ends with {@code engineSuffix} ({@code .engine-<fingerprint>}, see
+     * EngineVersion). Nothing is locked here: the caller locks the ones it takes ({@link #lockSucceeded}).
      */
-    Map<String, UUID> reusable(List<String> scenarioSha256s, String engineVersion) {
+    Map<String, UUID> reusable(List<String> scenarioSha256s, String engineSuffix) {
         Map<String, UUID> found = new LinkedHashMap<>();
         List<String> distinct = scenarioSha256s.stream().distinct().toList();
         for (int from = 0; from < distinct.size(); from += CHUNK) {
@@ -105,9 +106,9 @@ class SweepRepository {
             jdbc.sql("""
                     SELECT e.id, e.scenario_sha256 FROM experiments e
                     WHERE e.status = 'SUCCEEDED' AND e.scenario_sha256 IN (:shas)
-                      AND EXISTS (SELECT 1 FROM results r WHERE r.experiment_id = e.id AND r.engine_version = :version)
+                      AND EXISTS (SELECT 1 FROM results r WHERE r.experiment_id = e.id AND r.engine_version LIKE :version)
                     ORDER BY e.seq""")
-                    .param("shas", chunk).param("version", engineVersion)
+                    .param("shas", chunk).param("version", "%" + engineSuffix)
                     .query(rs -> {
                         found.putIfAbsent(rs.getString("scenario_sha256"), rs.getObject("id", UUID.class));
                     });

@@ -17,13 +17,15 @@ import tools.jackson.databind.JsonNode;
  * @param counts its experiments per status
  * @param reuse whether the request allowed reusing earlier results
  * @param metrics the default columns of its table.csv; null for all
+ * @param warnings what a reader should know before trusting the rows (e.g. repetitions that are all identical);
+ *     empty when all is well
  */
 public record SweepResource(UUID id, String name, String preset, List<String> tags, ExperimentStatus status,
                             double progress, Instant submittedAt, Instant finishedAt, int combinations,
                             int repetitions, int experiments, int reused, Map<ExperimentStatus, Integer> counts,
                             JsonNode base, List<SweepParameter> parameters, boolean reuse,
-                            @JsonInclude(JsonInclude.Include.NON_NULL) List<String> metrics, List<SweepRow> rows,
-                            Links links) {
+                            @JsonInclude(JsonInclude.Include.NON_NULL) List<String> metrics,
+                            List<SweepWarning> warnings, List<SweepRow> rows, Links links) {
 
     /**
      * The metric names that {@code names} pick from the rows, in order ('*' matches anything, as in
@@ -39,14 +41,17 @@ public record SweepResource(UUID id, String name, String preset, List<String> ta
     }
 
     /**
-     * Where to go next: the table is CSV, one row per combination; the report is an HTML page with the table and
+     * Where to go next: the table is CSV, one row per combination; {@code exportCsv} and {@code exportJsonl}
+     * (JSON Lines) hold every run's every metric, one line each; the report is an HTML page with the table and
      * plots; {@code plot} is a URI template (RFC 6570): put a metric name of the rows in place of {@code {metric}}.
      */
-    public record Links(String self, String table, String report, String plot, String cancel) {
+    public record Links(String self, String table, String exportCsv, String exportJsonl, String report, String plot,
+                        String cancel) {
 
         static Links of(UUID id) {
             String self = SweepController.BASE + "/" + id;
-            return new Links(self, self + "/table.csv", self + "/report", self + "/plots/{metric}.svg", self + "/cancel");
+            return new Links(self, self + "/table.csv", self + "/export.csv", self + "/export.jsonl", self + "/report",
+                    self + "/plots/{metric}.svg", self + "/cancel");
         }
     }
 }

@@ -25,7 +25,7 @@ public record SweepRow(int combination, Map<String, JsonNode> values,
 
     /** The rows of a sweep, in combination order. */
     static List<SweepRow> of(List<SweepParameter> parameters, int combinations, List<SweepMember> members,
-            Map<UUID, Map<String, Double>> metricsById) {
+            Map<UUID, ? extends Map<String, Double>> metricsById) {
         List<List<SweepMember>> byCombination = new ArrayList<>();
         for (int c = 0; c < combinations; c++) {
             byCombination.add(new ArrayList<>());
@@ -46,15 +46,27 @@ public record SweepRow(int combination, Map<String, JsonNode> values,
             List<SweepMember> cell = byCombination.get(c);
             cell.sort((a, b) -> Integer.compare(a.repetition(), b.repetition()));
             List<Map<String, Double>> results = cell.stream().filter(m -> m.status() == ExperimentStatus.SUCCEEDED)
-                    .map(m -> metricsById.get(m.experimentId())).filter(Objects::nonNull).toList();
+                    .<Map<String, Double>>map(m -> metricsById.get(m.experimentId())).filter(Objects::nonNull).toList();
             rows.add(new SweepRow(c, values, labels, cell.stream().map(SweepMember::experimentId).toList(),
                     results.size(), aggregate(results)));
         }
         return rows;
     }
 
+    /**
+     * Whether this row's repetitions all gave the same result: at least two of them, and every metric present in
+     * all of them with one value (the wall-clock fields of {@code engine} aside, which measure the machine).
+     */
+    boolean repetitionsIdentical() {
+        if (succeeded < 2 || metrics.isEmpty()) {
+            return false;
+        }
+        return metrics.entrySet().stream().filter(e -> !ResultMetrics.WALL_CLOCK.contains(e.getKey()))
+                .allMatch(e -> e.getValue().n() == succeeded && e.getValue().min() == e.getValue().max());
+    }
+
     /** Each metric's statistics over the results that have it, metrics in the order they first appear. */
-    static Map<String, MetricStats> aggregate(List<Map<String, Double>> results) {
+    static Map<String, MetricStats> aggregate(List<? extends Map<String, Double>> results) {
         Map<String, List<Double>> values = new LinkedHashMap<>();
         for (Map<String, Double> result : results) {
             result.forEach((metric, value) -> values.computeIfAbsent(metric, k -> new ArrayList<>()).add(value));

@@ -11,6 +11,7 @@ import dev.fqlab.web.ApiProblem;
 import dev.fqlab.web.PageQuery;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -86,7 +87,7 @@ public class SweepService {
         Map<String, UUID> reusable = new LinkedHashMap<>();
         if (plan.reuse() && engineVersion.identifiesTheCode()) {
             reusable.putAll(sweeps.reusable(plan.cells().stream().map(SweepPlan.Cell::scenarioSha256).toList(),
-                    engineVersion.value()));
+                    engineVersion.reuseSuffix()));
             // Held until commit, so that none of them is deleted under the cells that name them; one deleted since
             // the lookup is run again instead.
             Set<UUID> kept = sweeps.lockSucceeded(reusable.values());
@@ -135,28 +136,49 @@ public class SweepService {
         int reusable = 0;
         if (plan.reuse() && engineVersion.identifiesTheCode()) {
             Map<String, UUID> found = sweeps.reusable(
-                    plan.cells().stream().map(SweepPlan.Cell::scenarioSha256).toList(), engineVersion.value());
+                    plan.cells().stream().map(SweepPlan.Cell::scenarioSha256).toList(), engineVersion.reuseSuffix());
             reusable = (int) plan.cells().stream().filter(cell -> found.containsKey(cell.scenarioSha256())).count();
         }
         return new SweepValidation(plan.name(), plan.combinations(), plan.repetitions(), plan.cells().size(), reusable);
     }
 
     public SweepResource get(UUID id) {
+        return load(id).sweep();
+    }
+
+    /** The sweep with every run that has a result and that run's metrics: what its export lists. */
+    public SweepExport.Runs runs(UUID id) {
+        Loaded loaded = load(id);
+        List<SweepExport.Run> runs = loaded.members().stream()
+                .filter(m -> m.status() == ExperimentStatus.SUCCEEDED && loaded.metrics().containsKey(m.experimentId()))
+                .sorted(Comparator.comparingInt(SweepMember::combination).thenComparingInt(SweepMember::repetition))
+                .map(m -> new SweepExport.Run(m.combination(), m.repetition(), m.experimentId(),
+                        loaded.metrics().get(m.experimentId())))
+                .toList();
+        return new SweepExport.Runs(loaded.sweep(), runs);
+    }
+
+    private record Loaded(SweepResource sweep, List<SweepMember> members, Map<UUID, MetricValues> metrics) {
+    }
+
+    private Loaded load(UUID id) {
         StoredSweep sweep = sweeps.find(id).orElseThrow(() -> notFound(id));
         List<SweepMember> members = sweeps.members(id);
         SweepState state = SweepState.of(members, sweep.reusedCount(), sweep.submittedAt(), sweep.cancelledAt());
         List<UUID> succeeded = members.stream().filter(m -> m.status() == ExperimentStatus.SUCCEEDED)
                 .map(SweepMember::experimentId).distinct().toList();
-        Map<UUID, Map<String, Double>> metrics = resultMetrics.of(succeeded, sweeps::documents);
+        Map<UUID, MetricValues> metrics = resultMetrics.of(succeeded, sweeps::documents);
         JsonNode definition = jsonMapper.readTree(sweep.definition());
         List<SweepParameter> parameters = definition.path("parameters").valueStream().map(SweepParameter::fromJson).toList();
         List<String> tableMetrics = definition.hasNonNull("metrics")
                 ? definition.get("metrics").valueStream().map(JsonNode::stringValue).toList() : null;
-        return new SweepResource(sweep.id(), sweep.name(), sweep.preset(), tags(definition), state.status(),
-                state.progress(), sweep.submittedAt(), state.finishedAt(), sweep.combinations(), sweep.repetitions(),
-                members.size(), (int) members.stream().filter(SweepMember::reused).count(), state.counts(),
-                definition.get("base"), parameters, definition.path("reuse").asBoolean(true), tableMetrics,
-                SweepRow.of(parameters, sweep.combinations(), members, metrics), SweepResource.Links.of(id));
+        List<SweepRow> rows = SweepRow.of(parameters, sweep.combinations(), members, metrics);
+        SweepResource resource = new SweepResource(sweep.id(), sweep.name(), sweep.preset(), tags(definition),
+                state.status(), state.progress(), sweep.submittedAt(), state.finishedAt(), sweep.combinations(),
+                sweep.repetitions(), members.size(), (int) members.stream().filter(SweepMember::reused).count(),
+                state.counts(), definition.get("base"), parameters, definition.path("reuse").asBoolean(true),
+                tableMetrics, SweepWarning.of(parameters, rows), rows, SweepResource.Links.of(id));
+        return new Loaded(resource, members, metrics);
     }
 
     /** One page of sweeps, newest first, each with its state. */

@@ -1,11 +1,12 @@
 package dev.fqlab.sweep;
 
 import dev.fqlab.result.Csv;
+import dev.fqlab.web.ApiError;
+import dev.fqlab.web.ApiProblem;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -15,19 +16,21 @@ import java.util.stream.Collectors;
  * a paper. Columns: each parameter (its label, else its value), {@code n} (repetitions with a result), then for
  * each chosen metric its chosen statistics, headed {@code "<metric> <statistic>"}. Metrics: those asked for, else
  * the sweep's own {@code metrics}, else all; a '*' in a name matches anything. Statistics: mean and
- * stddev unless asked otherwise (mean, stddev, min, max, n). Numbers in plain decimal notation; a missing value is
+ * stddev unless asked otherwise (any of {@link #STATISTICS}). Numbers in plain decimal notation; a missing value is
  * an empty field.
  */
 final class SweepTable {
 
-    static final List<String> STATISTICS = List.of("mean", "stddev", "min", "max", "n");
+    /** The statistics of {@link MetricStats}, by their JSON names; {@code stats=} takes them in any case. */
+    static final List<String> STATISTICS = List.of("mean", "stddev", "min", "max", "n", "median", "ci95Low", "ci95High");
     static final List<String> DEFAULT_STATISTICS = List.of("mean", "stddev");
 
     private SweepTable() {
     }
 
     static String csv(SweepResource sweep, List<String> metricFilter, List<String> statistics) {
-        List<String> metrics = columns(sweep, metricFilter != null && !metricFilter.isEmpty() ? metricFilter : sweep.metrics());
+        List<String> metrics = metricFilter != null && !metricFilter.isEmpty() ? requested(sweep, metricFilter)
+                : columns(sweep, sweep.metrics());
         StringBuilder csv = new StringBuilder();
         List<String> header = new ArrayList<>();
         sweep.parameters().forEach(p -> header.add(p.header()));
@@ -56,8 +59,55 @@ final class SweepTable {
 
     /** The metric columns: the filter's entries in order, each expanded to the metrics it names, in row order. */
     static List<String> columns(SweepResource sweep, List<String> filter) {
+        return columns(all(sweep), filter);
+    }
+
+    /** Every metric of the sweep's rows, in row order. */
+    static Set<String> all(SweepResource sweep) {
         Set<String> all = new LinkedHashSet<>();
         sweep.rows().forEach(row -> all.addAll(row.metrics().keySet()));
+        return all;
+    }
+
+    /**
+     * The metrics a {@code metric} query parameter picks, or a 400 naming the parameter when one of its entries
+     * matches no metric of the sweep's results (a typo would otherwise give an empty column or table). Before any
+     * result exists every name is still possible, and nothing is refused.
+     */
+    static List<String> requested(SweepResource sweep, List<String> filter) {
+        Set<String> all = all(sweep);
+        if (filter == null || all.isEmpty()) {
+            return columns(all, filter);
+        }
+        List<String> unmatched = filter.stream().filter(entry -> columns(all, List.of(entry)).stream()
+                .noneMatch(all::contains)).toList();
+        if (!unmatched.isEmpty()) {
+            List<String> near = nearest(all, unmatched.getFirst());
+            throw ApiProblem.invalid(List.of(ApiError.parameter("metric", (unmatched.size() == 1
+                    ? "'" + unmatched.getFirst() + "' matches" : "'" + String.join("', '", unmatched) + "' match")
+                    + " no metric of this sweep's results ('*' matches anything, e.g. flows.*.throughputMbps); "
+                    + "the nearest of its " + all.size() + " metrics: " + String.join(", ", near)
+                    + (near.size() == LISTED_METRICS ? ", …" : "") + " (all of them: the rows of GET /sweeps/{id})")));
+        }
+        return columns(all, filter);
+    }
+
+    /** The metrics that share the longest prefix with {@code entry} (up to its first '*'): what was probably meant. */
+    static List<String> nearest(Set<String> all, String entry) {
+        String stem = entry.contains("*") ? entry.substring(0, entry.indexOf('*')) : entry;
+        int best = all.stream().mapToInt(m -> commonPrefix(m, stem)).max().orElse(0);
+        return all.stream().filter(m -> commonPrefix(m, stem) == best).limit(LISTED_METRICS).toList();
+    }
+
+    private static int commonPrefix(String a, String b) {
+        int n = 0;
+        while (n < a.length() && n < b.length() && a.charAt(n) == b.charAt(n)) {
+            n++;
+        }
+        return n;
+    }
+
+    static List<String> columns(Set<String> all, List<String> filter) {
         if (filter == null) {
             return List.copyOf(all);
         }
@@ -75,6 +125,9 @@ final class SweepTable {
         return List.copyOf(chosen);
     }
 
+    /** How many metric names a 400 lists before "…": a large WiFi sweep has hundreds. */
+    static final int LISTED_METRICS = 30;
+
     /** The statistics named in a comma-separated list; null when one of them is not a statistic. */
     static List<String> statistics(List<String> requested) {
         if (requested == null || requested.isEmpty()) {
@@ -83,8 +136,9 @@ final class SweepTable {
         List<String> chosen = new ArrayList<>();
         for (String value : requested) {
             for (String part : value.split(",")) {
-                String statistic = part.trim().toLowerCase(Locale.ROOT);
-                if (!STATISTICS.contains(statistic)) {
+                String statistic = STATISTICS.stream().filter(st -> st.equalsIgnoreCase(part.trim())).findFirst()
+                        .orElse(null);
+                if (statistic == null) {
                     return null;
                 }
                 if (!chosen.contains(statistic)) {
@@ -102,6 +156,9 @@ final class SweepTable {
             case "min" -> stats.min();
             case "max" -> stats.max();
             case "n" -> stats.n();
+            case "median" -> stats.median();
+            case "ci95Low" -> stats.ci95Low();
+            case "ci95High" -> stats.ci95High();
             default -> throw new IllegalArgumentException(statistic);
         };
     }

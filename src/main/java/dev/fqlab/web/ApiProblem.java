@@ -43,6 +43,18 @@ public class ApiProblem extends ErrorResponseException {
         return new ApiProblem(HttpStatus.BAD_REQUEST, "malformed-json", "Malformed JSON", detail);
     }
 
+    /** 400 for an uploaded file the service cannot read (a measurement that is not a flent data file). */
+    public static ApiProblem invalidUpload(String detail) {
+        return new ApiProblem(HttpStatus.BAD_REQUEST, "invalid-upload", "Invalid upload", detail);
+    }
+
+    /** 400 for a query parameter that names nothing usable; {@code parameter} says which. */
+    public static ApiProblem invalidParameter(String parameter, String detail) {
+        ApiProblem problem = new ApiProblem(HttpStatus.BAD_REQUEST, "invalid-parameter", "Invalid parameter", detail);
+        problem.getBody().setProperty("parameter", parameter);
+        return problem;
+    }
+
     public static ApiProblem notFound(String detail) {
         return new ApiProblem(HttpStatus.NOT_FOUND, "not-found", "Not found", detail);
     }

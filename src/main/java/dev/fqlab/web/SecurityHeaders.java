@@ -18,7 +18,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * is, chosen when its Content-Type is set:
  * <ul>
  *   <li>HTML (the reports, the scenario reference): they inline their CSS and SVG and fetch nothing, so nothing but
- *   inline styles and data: images; no scripts, forms or base URI; framed only by pages of the same origin;</li>
+ *   inline styles and data: images; no scripts nor base URI; forms only to this origin (the report's compare form, a
+ *   GET); framed only by pages of the same origin;</li>
  *   <li>SVG plots: inline styles only, framed only by the same origin (an SVG opened on its own could run script);</li>
  *   <li>Swagger UI: its own scripts, styles and calls to this origin; never framed, since it can send requests;</li>
  *   <li>everything else (JSON, problems, CSV, text): nothing at all, never framed (OWASP's REST guidance).</li>
@@ -33,7 +34,7 @@ public class SecurityHeaders extends OncePerRequestFilter {
     public static final String CSP = "Content-Security-Policy";
     public static final String API_POLICY = "default-src 'none'; frame-ancestors 'none'";
     public static final String HTML_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
-            + "base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+            + "base-uri 'none'; form-action 'self'; frame-ancestors 'self'";
     public static final String SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'";
     public static final String SWAGGER_POLICY = "default-src 'self'; img-src 'self' data:; style-src 'self' "
             + "'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";

@@ -76,7 +76,7 @@ class ExperimentApiTest extends ServiceTest {
         assertThat(response.contentType()).startsWith("application/json");
         JsonNode result = response.json();
         assertThat(result.get("experimentId").asString()).isEqualTo(id);
-        assertThat(result.get("engineVersion").asString()).matches("0\\.1\\.0\\+([0-9a-f]{7,}|unknown)");
+        assertThat(result.get("engineVersion").asString()).matches("0\\.1\\.0\\+([0-9a-f]{7,}|unknown)(\\.dirty)?\\.engine-[0-9a-f]{12}");
         assertThat(result.get("scenarioSha256").asString())
                 .isEqualTo(api.post("/api/v1/experiments/validate", request(quick())).json().get("scenarioSha256").asString())
                 .matches("[0-9a-f]{64}");

@@ -93,7 +93,8 @@ class OperationsTest extends ServiceTest {
                 "/api/v1/experiments/{id}/result.csv", "/api/v1/experiments/{id}/series.csv",
                 "/api/v1/presets", "/api/v1/presets/{name}",
                 "/api/v1/sweeps", "/api/v1/sweeps/validate", "/api/v1/sweeps/{id}", "/api/v1/sweeps/{id}/table.csv",
-                "/api/v1/sweeps/{id}/cancel");
+                "/api/v1/sweeps/{id}/export.csv", "/api/v1/sweeps/{id}/export.jsonl", "/api/v1/sweeps/{id}/cancel",
+                "/api/v1/validation", "/api/v1/validation/{id}", "/api/v1/validation/{id}/report");
         assertThat(paths.at("/~1api~1v1~1sweeps/post/requestBody/content/application~1json/schema/$ref").asString())
                 .endsWith("/SweepRequest");
         assertThat(paths.at("/~1api~1v1~1experiments/post/requestBody/content/application~1json/schema/$ref").asString())

@@ -118,13 +118,20 @@ class DashboardQueriesTest extends ServiceTest {
                 .until(() -> api.get("/api/v1/sweeps/" + sweep).json().get("status").asString(), "SUCCEEDED"::equals);
         String firstPoint = api.get("/api/v1/sweeps/" + sweep).json().at("/rows/0/experiments/0").asString();
         Map<String, String> grafana = Dashboards.sqlSubstitutions("fqlab-experiments.json", Map.of(
-                "experiment", List.of(demo, wifi, firstPoint), "sweep", List.of(sweep), "pointer", List.of("/link/rateMbps")));
+                "experiment", List.of(demo, wifi, firstPoint), "sweep", List.of(sweep), "pointer", List.of("/link/rateMbps"),
+                "timebase", List.of("wall")));
+        // The same selection overlaid on simulated time: every run starts at the epoch.
+        Map<String, String> simulated = Dashboards.sqlSubstitutions("fqlab-experiments.json", Map.of(
+                "experiment", List.of(demo, wifi, firstPoint), "sweep", List.of(sweep), "pointer", List.of("/link/rateMbps"),
+                "timebase", List.of("simulated")));
         // A fresh stack: no experiment or sweep to pick yet (nothing selected, or Grafana's empty value).
         List<Map<String, String>> nothingSelected = List.of(
                 Dashboards.sqlSubstitutions("fqlab-experiments.json", Map.of(
-                        "experiment", List.of(), "sweep", List.of(), "pointer", List.of("/link/rateMbps"))),
+                        "experiment", List.of(), "sweep", List.of(), "pointer", List.of("/link/rateMbps"),
+                        "timebase", List.of("wall"))),
                 Dashboards.sqlSubstitutions("fqlab-experiments.json", Map.of(
-                        "experiment", List.of(""), "sweep", List.of(""), "pointer", List.of("/link/rateMbps"))));
+                        "experiment", List.of(""), "sweep", List.of(""), "pointer", List.of("/link/rateMbps"),
+                        "timebase", List.of("wall"))));
 
         List<Dashboards.Query> queries = Dashboards.queries("fqlab-experiments.json", Dashboards.POSTGRES_UID);
         assertThat(queries).hasSizeGreaterThanOrEqualTo(10);
@@ -141,6 +148,9 @@ class DashboardQueriesTest extends ServiceTest {
                     }
                 }
                 assertThat(rows).as(query.where() + ":\n" + sql).isPositive();
+                if (query.text().contains("$timebase")) {
+                    assertSimulatedTimeStartsAtTheEpoch(s, query, query.substituted(simulated), rows);
+                }
                 if (query.where().contains("Sweep")) {
                     assertThat(rows).as(query.where() + ": one row per swept value").isEqualTo(3);
                 }
@@ -162,6 +172,24 @@ class DashboardQueriesTest extends ServiceTest {
                     .hasMessageContaining("permission denied");
             c.rollback();
         }
+    }
+
+    /**
+     * On simulated time a time-series query gives the same rows, each at 1970-01-01 plus its simulated time: the
+     * runs' own durations (at most a few seconds here), whenever they ran.
+     */
+    private static void assertSimulatedTimeStartsAtTheEpoch(Statement s, Dashboards.Query query, String sql, int wallRows)
+            throws java.sql.SQLException {
+        int rows = 0;
+        try (ResultSet result = s.executeQuery(sql)) {
+            while (result.next()) {
+                rows++;
+                java.time.OffsetDateTime time = result.getObject(1, java.time.OffsetDateTime.class);
+                assertThat(time.toInstant()).as(query.where())
+                        .isBetween(java.time.Instant.EPOCH, java.time.Instant.EPOCH.plusSeconds(600));
+            }
+        }
+        assertThat(rows).as(query.where() + " on simulated time").isEqualTo(wallRows);
     }
 
     /** The repository's Prometheus config with the fqlab job scraping this test's service every second. */

@@ -29,6 +29,8 @@ class SecurityHeadersTest extends ServiceTest {
                 Map.entry("/api/v1/sweeps/" + sweep + "/plots/summary.throughputMbps.svg", Kind.SVG),
                 Map.entry("/api/v1/experiments/" + id, Kind.DATA),
                 Map.entry("/api/v1/experiments/" + id + "/result.csv", Kind.DATA),
+                Map.entry("/api/v1/sweeps/" + sweep + "/export.csv", Kind.DATA),
+                Map.entry("/api/v1/sweeps/" + sweep + "/export.jsonl", Kind.DATA),
                 Map.entry("/api/v1/experiments/" + id + "/aqm", Kind.DATA),
                 Map.entry("/api/v1/reference/scenario.md", Kind.DATA),
                 Map.entry("/api/v1/experiments/no-such-id", Kind.DATA),
@@ -63,7 +65,7 @@ class SecurityHeadersTest extends ServiceTest {
                 assertThat(policy).as(path).containsEntry("default-src", "'none'")
                         .containsEntry("style-src", "'unsafe-inline'").containsEntry("img-src", "data:")
                         .containsEntry("frame-ancestors", "'self'").containsEntry("base-uri", "'none'")
-                        .containsEntry("form-action", "'none'").doesNotContainKey("script-src");
+                        .containsEntry("form-action", "'self'").doesNotContainKey("script-src");
             }
         },
         SVG {

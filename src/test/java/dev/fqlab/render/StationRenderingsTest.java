@@ -104,6 +104,10 @@ class StationRenderingsTest {
         assertThat(html).contains("<h2>Stations</h2>", "<h2>TXQs (mac80211 aqm)</h2>", "plot-airtime",
                 "wifi, 2 stations", "60.0 %", "over stations");
         assertThat(html).contains("<td>sta2</td><td>2</td><td class=\"text\">VI</td>");
+        // Each station's PHY: HT MCS 7 at 20 MHz with the 800 ns guard interval is 65.0 Mbit/s (802.11-2016 Table 19-27).
+        assertThat(html).contains("<td>sta1</td><td class=\"text\">HT MCS 7 (1 stream) 20 MHz LGI, 65 Mbit/s</td>");
+        // UDP and ping flows have no TCP retransmits to show.
+        assertThat(html).contains("<th>TCP retransmits</th>", "<td>–</td></tr>");
     }
 
     /** Two stations; udp1 down to sta1, video up from sta2, a ping to sta1; station series at 100 ms. */
@@ -133,8 +137,8 @@ class StationRenderingsTest {
         LatencyStats latency = new LatencyStats(12.0, 11.0, 14.0, 20.0, 25.0, 1000);
         SimulationResult result = new SimulationResult("id", "sha", "0.1.0+test", 7, 2, new EngineStats(0.1, 1000, 10000, 500, 20),
                 new Summary(23.0, 0.8, 0.9),
-                List.of(new StationResult("sta1", 18, 18, 0, 0.6, 1_200_000, 400, 12.5, 3, 0),
-                        new StationResult("sta2", 5, 0, 5, 0.3, 600_000, 300, 4.2, 1, 0)),
+                List.of(new StationResult("sta1", 18, 18, 0, 0.6, 1_200_000, 400, 12.5, 3, 0, null),
+                        new StationResult("sta2", 5, 0, 5, 0.3, 600_000, 300, 4.2, 1, 0, null)),
                 List.of(flow("udp1", "sta1", "down", latency), flow("video", "sta2", "up", latency), flow("ping", "sta1", "down", latency)),
                 List.of(new TxqResult("sta1", 0, "BE", 3000, 2, 10, 4, 0, 0, 0, 4_500_000, 3000),
                         new TxqResult("sta2", 2, "VI", 0, 0, 5, 0, 0, 0, 0, 1_250_000, 900)),

@@ -85,7 +85,7 @@ class SweepPlotsTest extends ServiceTest {
         assertThat(html.split("<figure>", -1)).hasSize(1 + 6);
         assertThat(html).contains("plots/summary.throughputMbps.svg", "plots/flows.udp1.throughputMbps.svg",
                 "plots/flows.udp2.throughputMbps.svg", "plots/flows.ping.rttMs.p99.svg", "plots/flows.udp1.latencyMs.p99.svg",
-                "plots/flows.udp2.latencyMs.p99.svg", "The CSV table has every metric");
+                "plots/flows.udp2.latencyMs.p99.svg", "The CSV table and the export (every run × metric) have every metric");
         assertThat(html).doesNotContain("plots/flows.ping.throughputMbps.svg", "plots/flows.ping.latencyMs.p99.svg");
         // A cell is the mean ± the sample standard deviation of its repetitions.
         JsonNode total = sweep.at("/rows/0/metrics/summary.throughputMbps");

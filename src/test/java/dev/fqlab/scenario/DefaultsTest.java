@@ -7,6 +7,7 @@ import dev.fqlab.sim.scenario.AccessCategory;
 import dev.fqlab.sim.scenario.AmpduSpec;
 import dev.fqlab.sim.scenario.AqlSpec;
 import dev.fqlab.sim.kernel.KernelProfile;
+import dev.fqlab.sim.scenario.ChannelSpec;
 import dev.fqlab.sim.scenario.CodelArithmetic;
 import dev.fqlab.sim.scenario.CodelSettings;
 import dev.fqlab.sim.scenario.DequeueStrategy;
@@ -147,7 +148,8 @@ class DefaultsTest {
     void htStationDerivesItsStreamsFromTheMcs() {
         // MCS 15 is MCS 8–15: 2 streams; frameErrorRate 0, airtimeWeight 256, no legacy rate
         assertThat(MINIMAL_WIFI.stations()).containsExactly(record(StationSpec.SCHEMA, "name", "sta1", "mcs", 15,
-                "spatialStreams", 2, "frameErrorRate", 0, "airtimeWeight", 256, "legacyRateMbps", null));
+                "spatialStreams", 2, "frameErrorRate", 0, "airtimeWeight", 256, "legacyRateMbps", null,
+                "channel", ChannelSpec.none()));
     }
 
     @Test
@@ -201,9 +203,10 @@ class DefaultsTest {
         assertThat(link.ampdu()).isEqualTo(record(AmpduSpec.SCHEMA, "enabled", false, "maxSubframes", 32,
                 "maxBytes", 65535, "maxDurationUs", 4096));
         assertThat(scenario.stations()).containsExactly(record(StationSpec.SCHEMA, "name", "a", "mcs", null,
-                "spatialStreams", null, "frameErrorRate", 0, "airtimeWeight", 256, "legacyRateMbps", 24.0),
+                "spatialStreams", null, "frameErrorRate", 0, "airtimeWeight", 256, "legacyRateMbps", 24.0,
+                "channel", ChannelSpec.none()),
                 record(StationSpec.SCHEMA, "name", "b", "mcs", null, "spatialStreams", null, "frameErrorRate", 0,
-                        "airtimeWeight", 256, "legacyRateMbps", 6.0));
+                        "airtimeWeight", 256, "legacyRateMbps", 6.0, "channel", ChannelSpec.none()));
     }
 
     @Test

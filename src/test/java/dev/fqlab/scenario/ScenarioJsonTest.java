@@ -62,7 +62,7 @@ class ScenarioJsonTest {
                 {"seed":1,"durationS":30,"warmupS":0,"sampleIntervalMs":100,
                  "link":{"type":"wifi","standard":"802.11n","channelWidthMhz":20,"shortGuardInterval":false,
                    "ampdu":{"enabled":true,"maxSubframes":32,"maxBytes":65535,"maxDurationUs":4096},
-                   "retryLimit":10,"legacyRateMbps":54},
+                   "amsdu":{"maxMpduBytes":11454},"retryLimit":10,"legacyRateMbps":54},
                  "stations":[{"name":"sta1","mcs":15,"spatialStreams":2,"frameErrorRate":0,"airtimeWeight":256}],
                  "wiredRttMs":1,
                  "stack":{"qdisc":{"type":"noqueue"},
@@ -72,7 +72,8 @@ class ScenarioJsonTest {
                    "scheduler":{"type":"round-robin"},
                    "aql":{"enabled":false,"lowUs":5000,"highUs":12000,"thresholdUs":24000},
                    "driver":{"dequeue":"aggregate","hwQueueAggregates":2,"hwQueuePackets":123,"budgetPackets":16,
-                     "perWakeCpuUs":0,"perPacketCpuUs":0,"batchContentionCpuUs":0}},
+                     "perWakeCpuUs":0,"perPacketCpuUs":0,"batchContentionCpuUs":0,"completionCpuUs":0,
+                     "forwardCpuUs":0,"rxRingPackets":512}},
                  "flows":[
                    {"name":"bulk","type":"udp","station":"sta1","direction":"down","ac":"BE","startS":0,"stopS":30,
                     "ecn":"not-ect","extraRttMs":0,"rateMbps":20,"packetBytes":1500,"burst":1,"jitterMs":0}],
@@ -190,6 +191,7 @@ class ScenarioJsonTest {
                 """
                 {"durationS": 5, "link": {"type": "wifi", "standard": "802.11ac", "channelWidthMhz": 160,
                  "shortGuardInterval": true, "ampdu": {"maxSubframes": 64, "maxBytes": 1048575, "maxDurationUs": 5484},
+                 "amsdu": {"maxSubframes": 64, "where": "mac80211", "maxMpduBytes": 3895},
                  "retryLimit": 100, "legacyRateMbps": 6},
                  "stations": [{"name": "a", "mcs": 9, "spatialStreams": 4, "frameErrorRate": 0.999,
                  "airtimeWeight": 65535}, {"name": "0-b", "mcs": 0, "airtimeWeight": 1}],
@@ -199,7 +201,8 @@ class ScenarioJsonTest {
                  "collisionCheck": false}, "scheduler": {"type": "airtime", "quantumUs": 100000, "chargeRx": false},
                  "aql": {"enabled": true, "lowUs": 7, "highUs": 7, "thresholdUs": 1000000},
                  "driver": {"dequeue": "budget", "hwQueueAggregates": 16, "hwQueuePackets": 1, "budgetPackets": 100000,
-                 "perWakeCpuUs": 0.25, "perPacketCpuUs": 1000000, "batchContentionCpuUs": 3}},
+                 "perWakeCpuUs": 0.25, "perPacketCpuUs": 1000000, "batchContentionCpuUs": 3, "completionCpuUs": 0.5,
+                 "forwardCpuUs": 1000000, "rxRingPackets": 1}},
                  "flows": [{"name": "u", "type": "udp", "rateMbps": 1000, "station": "0-b", "ac": "VO",
                  "direction": "up"}, {"name": "p", "type": "ping", "station": "a", "ac": "BK"}]}""",
                 """

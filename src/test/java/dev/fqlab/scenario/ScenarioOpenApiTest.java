@@ -123,11 +123,19 @@ class ScenarioOpenApiTest {
                 {"durationS": 10, "link": {"type": "wifi"}, "stations": [{"name": "a", "mcs": 0}],
                  "stack": {"scheduler": {"type": "airtime"}},
                  "flows": [{"name": "u", "type": "udp", "rateMbps": 1, "station": "a"}]}""");
+        ObjectNode channels = normalized("""
+                {"durationS": 10, "link": {"type": "wifi"},
+                 "stations": [{"name": "a", "mcs": 0, "snrDb": 20, "snrSteps": [{"atS": 1, "snrDb": 10}]},
+                              {"name": "b", "mcs": 0, "distanceM": 10}],
+                 "flows": [{"name": "u", "type": "udp", "rateMbps": 1, "station": "a"}]}""");
         Map<String, List<JsonNode>> defaults = Map.ofEntries(
                 Map.entry("Scenario", List.of(wired)), // a wifi document must give its stations
                 Map.entry("Link", List.of(wired.get("link"), wifi.get("link"))),
                 Map.entry("Ampdu", List.of(wifi.at("/link/ampdu"))),
-                Map.entry("Station", List.of(wifi.at("/stations/0"))),
+                Map.entry("Amsdu", List.of(wifi.at("/link/amsdu"))),
+                Map.entry("Station", List.of(wifi.at("/stations/0"), channels.at("/stations/0"),
+                        channels.at("/stations/1"))),
+                Map.entry("SnrStep", List.of(channels.at("/stations/0/snrSteps/0"))),
                 Map.entry("Stack", List.of(wired.get("stack"), wifi.get("stack"))),
                 Map.entry("Qdisc", List.of(wired.at("/stack/qdisc"), fq.at("/stack/qdisc"))),
                 Map.entry("Txqs", List.of(wifi.at("/stack/txqs"))),

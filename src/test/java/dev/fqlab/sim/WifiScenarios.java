@@ -2,6 +2,7 @@ package dev.fqlab.sim;
 
 import dev.fqlab.sim.scenario.AmpduSpec;
 import dev.fqlab.sim.scenario.AqlSpec;
+import dev.fqlab.sim.scenario.ChannelSpec;
 import dev.fqlab.sim.scenario.DequeueStrategy;
 import dev.fqlab.sim.scenario.Direction;
 import dev.fqlab.sim.scenario.DriverSpec;
@@ -43,10 +44,17 @@ public final class WifiScenarios {
 
     /**
      * A station builder: no mcs, spatial streams or legacy rate (the defaults of the last two depend on the link),
-     * frame error rate 0, airtime weight 256.
+     * frame error rate 0, airtime weight 256, no radio channel.
      */
     public static RecordSchema.Builder<StationSpec> station(String name) {
-        return StationSpec.SCHEMA.builder().set("name", name).set("spatialStreams", null).set("legacyRateMbps", null);
+        return StationSpec.SCHEMA.builder().set("name", name).set("spatialStreams", null).set("legacyRateMbps", null)
+                .set("channel", ChannelSpec.none());
+    }
+
+    /** A channel of a fixed SNR both ways, the receivers with {@code antennas} antennas. */
+    public static ChannelSpec snr(double snrDb, int antennas) {
+        return ChannelSpec.SCHEMA.builder().set("snrDb", snrDb).set("uplinkSnrDb", snrDb).set("antennas", antennas)
+                .build();
     }
 
     public static StationSpec ht(String name, int mcs) {

@@ -196,6 +196,26 @@ class SweepApiTest extends ServiceTest {
     }
 
     @Test
+    void resultsOfAnotherEngineAreNotReusedAndOnlyTheEngineFingerprintDecides() {
+        String body = twoByTwo("engine-" + UUID.randomUUID());
+        JsonNode first = awaitSweep(submitSweep(body).get("id").asString(), "SUCCEEDED");
+        String version = jdbc.sql("SELECT engine_version FROM results WHERE experiment_id = :id")
+                .param("id", UUID.fromString(first.at("/rows/0/experiments/0").asString())).query(String.class).single();
+        assertThat(version).matches("[^+]+\\+[0-9a-f]{7,}(\\.dirty)?\\.engine-[0-9a-f]{12}");
+        String fingerprint = version.substring(version.indexOf(".engine-"));
+
+        // Another commit (or version) with the same engine code: still reused.
+        jdbc.sql("UPDATE results SET engine_version = :v WHERE experiment_id IN (SELECT experiment_id FROM sweep_experiments WHERE sweep_id = :s)")
+                .param("v", "0.0.9+0000000" + fingerprint).param("s", UUID.fromString(first.get("id").asString())).update();
+        assertThat(submitSweep(body).get("reused").asInt()).isEqualTo(12);
+
+        // The same commit name but other engine code (a dirty build, say): nothing reused.
+        jdbc.sql("UPDATE results SET engine_version = :v WHERE experiment_id IN (SELECT experiment_id FROM sweep_experiments WHERE sweep_id = :s)")
+                .param("v", version.replace(fingerprint, ".engine-0123456789ab")).param("s", UUID.fromString(first.get("id").asString())).update();
+        assertThat(submitSweep(body).get("reused").asInt()).isZero();
+    }
+
+    @Test
     void aValueThatMakesAScenarioInvalidIsNamedAndNothingIsStored() {
         long sweeps = jdbc.sql("SELECT COUNT(*) FROM sweeps").query(Long.class).single();
         long experiments = jdbc.sql("SELECT COUNT(*) FROM experiments").query(Long.class).single();

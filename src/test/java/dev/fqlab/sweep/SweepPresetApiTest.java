@@ -48,11 +48,11 @@ class SweepPresetApiTest extends ServiceTest {
         assertThat(quantum300).isLessThan(bytes);
         assertThat(packetRoundRobin).isLessThanOrEqualTo(bytes / 3);
 
-        Api.Response selected = api.get("/api/v1/sweeps/" + id + "/table.csv?metric=flows.probe.latency*&stats=mean,min,max,n");
+        Api.Response selected = api.get("/api/v1/sweeps/" + id + "/table.csv?metric=flows.probe.latencyMs.p9*&stats=mean,min,max,n");
         assertThat(selected.body().lines().findFirst().orElseThrow()).isEqualTo("qdisc,n,"
-                + "flows.probe.latencyMs.p50 mean,flows.probe.latencyMs.p50 min,flows.probe.latencyMs.p50 max,flows.probe.latencyMs.p50 n,"
+                + "flows.probe.latencyMs.p90 mean,flows.probe.latencyMs.p90 min,flows.probe.latencyMs.p90 max,flows.probe.latencyMs.p90 n,"
                 + "flows.probe.latencyMs.p99 mean,flows.probe.latencyMs.p99 min,flows.probe.latencyMs.p99 max,flows.probe.latencyMs.p99 n");
-        assertThat(api.get("/api/v1/sweeps/" + id + "/table.csv?stats=median").status()).isEqualTo(400);
+        assertThat(api.get("/api/v1/sweeps/" + id + "/table.csv?stats=mode").status()).isEqualTo(400);
 
         // The variants run exactly what the variant presets say, apart from the scenario's name.
         JsonNode sweep = api.get("/api/v1/sweeps/" + id).json();

@@ -375,7 +375,7 @@ final class HostileInputCorpus {
                 "/api/v1/experiments/00000000-0000-0000-0000-000000000000/result")) {
             get("path " + (path.length() > 80 ? path.substring(0, 80) + "…" : path), path, Expect.any());
         }
-        add("DELETE a collection", "DELETE", "/api/v1/experiments", Map.of(), null, Expect.status(405));
+        add("DELETE a collection without a filter", "DELETE", "/api/v1/experiments", Map.of(), null, Expect.status(400));
         add("PUT a preset", "PUT", "/api/v1/presets/seed-003", Map.of("Content-Type", "application/json"),
                 "{}".getBytes(StandardCharsets.UTF_8), Expect.status(405));
         add("TRACE", "TRACE", "/api/v1/presets", Map.of(), null, Expect.status(405));
@@ -399,7 +399,7 @@ final class HostileInputCorpus {
         parameterErrors.put("/api/v1/experiments?cursor=%00%ff", "cursor");
         parameterErrors.put("/api/v1/sweeps/" + sweepId + "/table.csv?metric=%ff", "metric");
         parameterErrors.put("/api/v1/sweeps/" + sweepId + "/table.csv?stats=%00", "stats");
-        parameterErrors.put("/api/v1/sweeps/" + sweepId + "/table.csv?stats=median", "stats");
+        parameterErrors.put("/api/v1/sweeps/" + sweepId + "/table.csv?stats=mode", "stats");
         parameterErrors.put("/api/v1/experiments?tag=a%00b", "tag");
         parameterErrors.put("/api/v1/experiments?tag=%0d%0a", "tag");
         parameterErrors.put("/api/v1/experiments?tag=%", "tag");

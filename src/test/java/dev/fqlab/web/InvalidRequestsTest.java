@@ -160,7 +160,8 @@ class InvalidRequestsTest extends ServiceTest {
     void unknownPathsAndMethodsAreProblemsToo() {
         assertProblem(api.get("/api/v1/nothing-here"), 404);
         assertProblem(api.get("/nothing-here"), 404);
-        assertProblem(api.delete("/api/v1/experiments"), 405);
+        assertProblem(api.delete("/api/v1/experiments"), 400); // the bulk delete, without its required filter
+        assertProblem(api.send("PUT", "/api/v1/experiments"), 405);
         assertProblem(api.send("PUT", "/api/v1/presets"), 405);
         assertProblem(api.get("/api/v1/presets/no-such-preset"), 404);
         assertThat(api.send("PATCH", "/api/v1/experiments/x").header("Allow")).isPresent();

@@ -35,6 +35,9 @@ public final class ChartStyle {
     static final Color GRID = new Color(0xDDDDDD);
     static final Color WARMUP = new Color(0, 0, 0, 18);
 
+    /** Chart padding in pixels (top, left, bottom, right): the right side holds half of the widest x tick label. */
+    static final org.jfree.chart.ui.RectangleInsets PADDING = new org.jfree.chart.ui.RectangleInsets(6, 6, 6, 28);
+
     private static final StandardChartTheme THEME = theme();
 
     private ChartStyle() {
@@ -77,6 +80,8 @@ public final class ChartStyle {
             chart.getLegend().setPosition(RectangleEdge.BOTTOM);
             chart.getLegend().setFrame(org.jfree.chart.block.BlockBorder.NONE);
         }
+        // Room on the right for the last tick label of the x axis, which JFreeChart centres on the plot's edge.
+        chart.setPadding(PADDING);
         chart.setAntiAlias(true);
         chart.setTextAntiAlias(true);
         return chart;

@@ -1,6 +1,9 @@
 package dev.fqlab.render.plot;
 
 import dev.fqlab.render.ExperimentOutcome;
+import dev.fqlab.sim.result.FlowResult;
+import dev.fqlab.sim.result.LatencyDistribution;
+import dev.fqlab.sim.result.LatencyStats;
 import dev.fqlab.sim.result.Series;
 import java.awt.Color;
 import java.awt.Font;
@@ -79,47 +82,88 @@ public final class ResultCharts {
     }
 
     /**
-     * Empirical CDF of each flow's per-interval mean one-way latency after the warm-up: the same kind of curve as
-     * flent's ping_cdf, which plots its ping samples. The result's percentiles are exact per packet.
+     * The CDF of each flow's one-way latency over every packet delivered after the warm-up, from the result's
+     * distribution (exact counts at cells at most 1.6 % wide): the same kind of curve as flent's ping_cdf. A result
+     * stored before distributions existed falls back to the per-interval means of its time series.
      */
     static JFreeChart latencyCdf(ExperimentOutcome outcome) {
-        Series series = outcome.result().series();
         double warmupS = outcome.scenario().warmupS();
         XYSeriesCollection data = new XYSeriesCollection();
-        for (Map.Entry<String, Series.FlowSeries> flow : flows(series)) {
-            List<Double> samples = new ArrayList<>();
-            List<Double> latency = flow.getValue().latencyMs();
-            for (int i = 0; i < series.t().size() && latency != null && i < latency.size(); i++) {
-                if (series.t().get(i) > warmupS && latency.get(i) != null) {
-                    samples.add(latency.get(i));
-                }
+        boolean perPacket = true;
+        List<FlowResult> flows = outcome.result().flows() == null ? List.of() : outcome.result().flows();
+        for (FlowResult flow : flows) {
+            LatencyStats latency = flow.latencyMs();
+            if (latency != null && latency.distribution() != null) {
+                data.addSeries(distributionCdf(flow.name(), latency.distribution()));
+            } else if (latency != null && latency.samples() > 0) {
+                perPacket = false;
+                data.addSeries(intervalMeansCdf(flow.name(), outcome, warmupS));
+            } else {
+                data.addSeries(new XYSeries(flow.name(), false, true));
             }
-            samples.sort(null);
-            XYSeries cdf = new XYSeries(flow.getKey(), false, true);
-            if (!samples.isEmpty()) {
-                cdf.add(samples.getFirst().doubleValue(), 0.0);
-                for (int i = 0; i < samples.size(); i++) {
-                    cdf.add(samples.get(i).doubleValue(), (i + 1) / (double) samples.size());
-                }
-            }
-            data.addSeries(cdf);
         }
         XYStepRenderer renderer = new XYStepRenderer();
         for (int i = 0; i < data.getSeriesCount(); i++) {
             renderer.setSeriesPaint(i, ChartStyle.colour(i));
             renderer.setSeriesStroke(i, ChartStyle.LINE);
         }
-        ValueAxis x = latencyAxis(data);
+        ValueAxis x = latencyAxis(data, perPacket ? "One-way latency (ms)" : "One-way latency (ms), mean per interval");
         NumberAxis y = new NumberAxis("Cumulative probability");
         y.setRange(0, 1.02);
         XYPlot plot = new XYPlot(data, x, y, renderer);
         plot.setNoDataMessage("No latency samples after the warm-up");
         JFreeChart chart = new JFreeChart(PlotKind.LATENCY_CDF.title(), JFreeChart.DEFAULT_TITLE_FONT, plot, true);
-        chart.addSubtitle(new TextTitle(warmupS > 0
-                ? "Intervals after the " + number(warmupS) + " s warm-up; exact per-packet percentiles are in the report's table"
-                : "Every interval; exact per-packet percentiles are in the report's table",
+        String window = warmupS > 0 ? " after the " + number(warmupS) + " s warm-up" : "";
+        chart.addSubtitle(new TextTitle(perPacket
+                ? "Every packet" + window + " (HdrHistogram, steps at most 1.6 % of the latency wide)"
+                : "Per-interval means" + window + " (a result stored before per-packet distributions)",
                 new Font(Font.SANS_SERIF, Font.ITALIC, 11)));
         return chart;
+    }
+
+    /**
+     * A distribution as a step curve: from probability 0 at its first value, up to {@code atMost[i] / n} at each
+     * {@code ms[i]}, flat until the next point (the counts are exact at the points).
+     */
+    public static XYSeries distributionCdf(String name, LatencyDistribution d) {
+        XYSeries cdf = new XYSeries(name, false, true);
+        if (d == null || d.ms().isEmpty()) {
+            return cdf;
+        }
+        double n = d.atMost().getLast();
+        cdf.add(d.ms().getFirst().doubleValue(), 0.0);
+        for (int i = 0; i < d.ms().size(); i++) {
+            cdf.add(d.ms().get(i).doubleValue(), d.atMost().get(i) / n);
+        }
+        return cdf;
+    }
+
+    /** The empirical CDF of the flow's per-interval mean latencies after the warm-up. */
+    private static XYSeries intervalMeansCdf(String flow, ExperimentOutcome outcome, double warmupS) {
+        Series series = outcome.result().series();
+        List<Double> samples = new ArrayList<>();
+        Series.FlowSeries flowSeries = series == null || series.flows() == null ? null : series.flows().get(flow);
+        List<Double> latency = flowSeries == null ? null : flowSeries.latencyMs();
+        for (int i = 0; latency != null && i < series.t().size() && i < latency.size(); i++) {
+            if (series.t().get(i) > warmupS && latency.get(i) != null) {
+                samples.add(latency.get(i));
+            }
+        }
+        return samplesCdf(flow, samples);
+    }
+
+    /** The empirical CDF of {@code samples} (flent's way: i/n at the i-th smallest). */
+    public static XYSeries samplesCdf(String name, List<Double> samples) {
+        List<Double> sorted = new ArrayList<>(samples);
+        sorted.sort(null);
+        XYSeries cdf = new XYSeries(name, false, true);
+        if (!sorted.isEmpty()) {
+            cdf.add(sorted.getFirst().doubleValue(), 0.0);
+            for (int i = 0; i < sorted.size(); i++) {
+                cdf.add(sorted.get(i).doubleValue(), (i + 1) / (double) sorted.size());
+            }
+        }
+        return cdf;
     }
 
     /**
@@ -241,8 +285,7 @@ public final class ResultCharts {
      * Latency spans decades when one flow is bloated and another is not (1 ms next to 500 ms): a log axis then
      * keeps both curves readable; within one decade and a half a linear axis reads more easily.
      */
-    private static ValueAxis latencyAxis(XYSeriesCollection data) {
-        String label = "One-way latency (ms), mean per interval";
+    public static ValueAxis latencyAxis(XYSeriesCollection data, String label) {
         double min = Double.MAX_VALUE;
         double max = 0;
         for (int s = 0; s < data.getSeriesCount(); s++) {
@@ -256,14 +299,21 @@ public final class ResultCharts {
             LogAxis log = new LogAxis(label + ", log scale");
             log.setBase(10);
             log.setSmallestValue(min / 2);
+            // A quarter of a decade beyond the data on each side, so that no curve runs along the frame.
+            log.setRange(min / LOG_PADDING, max * LOG_PADDING);
             // Ticks at the powers of ten only (the unit is in exponents), labelled 0.1, 1, 10, 100.
             log.setTickUnit(new NumberTickUnit(1), false, true);
             log.setNumberFormatOverride(new DecimalFormat("0.###"));
             log.setMinorTickMarksVisible(true);
             return log;
         }
-        return new NumberAxis(label);
+        NumberAxis linear = new NumberAxis(label);
+        linear.setUpperMargin(0.05);
+        return linear;
     }
+
+    /** 10^0.25: the log latency axis reaches this factor beyond the smallest and the largest value. */
+    static final double LOG_PADDING = Math.pow(10, 0.25);
 
     private static XYPlot timePlot(XYSeriesCollection data, XYItemRenderer renderer, String yLabel,
                                    ExperimentOutcome outcome) {

@@ -128,19 +128,38 @@ public final class SweepCharts {
 
     /**
      * "flow tcp: throughput (Mbit/s)" for {@code flows.tcp.throughputMbps}, "total throughput (Mbit/s)" for
-     * {@code summary.throughputMbps}, "flow ping: RTT p99 (ms)" for {@code flows.ping.rttMs.p99}.
+     * {@code summary.throughputMbps}, "flow ping: RTT p99 (ms)" for {@code flows.ping.rttMs.p99}, "flow udp1:
+     * reorderedPackets", "TXQ sta1 TID 0: drops", "qdisc: newFlowCount"; other fields by their result name.
      */
     static String quantity(String metric) {
         for (String owner : List.of("flows.", "stations.")) {
             if (metric.startsWith(owner)) {
                 String rest = metric.substring(owner.length());
-                for (String field : List.of(".throughputMbps", ".airtimeShare", ".latencyMs.", ".rttMs.")) {
+                String who = owner.substring(0, owner.length() - 2) + " ";
+                for (String field : List.of(".throughputMbps", ".airtimeShare", ".latencyMs.", ".rttMs.", ".upLatencyMs.", ".tcp.")) {
                     int at = rest.lastIndexOf(field);
                     if (at > 0) {
-                        return owner.substring(0, owner.length() - 2) + " " + rest.substring(0, at) + ": "
-                                + field(rest.substring(at + 1));
+                        return who + rest.substring(0, at) + ": " + field(rest.substring(at + 1));
                     }
                 }
+                int dot = rest.lastIndexOf('.');
+                return dot > 0 ? who + rest.substring(0, dot) + ": " + rest.substring(dot + 1) : metric;
+            }
+        }
+        if (metric.startsWith("txqs.")) {
+            // txqs.<station>.<tid>.<field>: station names may hold dots, the TID and field do not
+            String rest = metric.substring("txqs.".length());
+            int fieldDot = rest.lastIndexOf('.');
+            int tidDot = fieldDot > 0 ? rest.lastIndexOf('.', fieldDot - 1) : -1;
+            if (tidDot > 0) {
+                return "TXQ " + rest.substring(0, tidDot) + " TID " + rest.substring(tidDot + 1, fieldDot) + ": "
+                        + rest.substring(fieldDot + 1);
+            }
+        }
+        for (String part : List.of("qdisc.", "qdiscUp.", "engine.")) {
+            if (metric.startsWith(part)) {
+                return (part.equals("qdiscUp.") ? "up qdisc" : part.substring(0, part.length() - 1)) + ": "
+                        + metric.substring(part.length());
             }
         }
         if (metric.equals("summary.throughputMbps")) {
@@ -158,6 +177,12 @@ public final class SweepCharts {
             default -> {
                 if (field.startsWith("latencyMs.")) {
                     yield "one-way latency " + field.substring("latencyMs.".length()) + " (ms)";
+                }
+                if (field.startsWith("upLatencyMs.")) {
+                    yield "up one-way latency " + field.substring("upLatencyMs.".length()) + " (ms)";
+                }
+                if (field.startsWith("tcp.")) {
+                    yield "TCP " + field.substring("tcp.".length());
                 }
                 yield field.startsWith("rttMs.") ? "RTT " + field.substring("rttMs.".length()) + " (ms)" : field;
             }

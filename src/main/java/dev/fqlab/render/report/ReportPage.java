@@ -81,7 +81,7 @@ public final class ReportPage {
         return new Model(outcome.title(), e.id().toString(), facts, headlines,
                 s.flows().stream().map(FlowSpecRow::of).toList(),
                 r.flows().stream().map(FlowRow::of).toList(),
-                r.stations() == null ? List.of() : r.stations().stream().map(StationRow::of).toList(),
+                r.stations() == null ? List.of() : r.stations().stream().map(st -> StationRow.of(st, s.phy(st.name()))).toList(),
                 r.txqs() == null ? List.of() : r.txqs().stream().map(TxqRow::of).toList(),
                 tc(r.qdisc(), "down"), tc(r.qdiscUp(), "up"), plots, prettyJson.writeValueAsString(s.json()));
     }
@@ -180,7 +180,8 @@ public final class ReportPage {
     }
 
     record FlowRow(String name, String type, String direction, String throughput, String delivered, String dropped,
-                   String ecnMarks, String p50, String p90, String p99, String max, String rttP50, String rttP99) {
+                   String ecnMarks, String p50, String p90, String p99, String max, String rttP50, String rttP99,
+                   String retransmits) {
 
         static FlowRow of(FlowResult f) {
             LatencyStats l = f.latencyMs();
@@ -190,15 +191,17 @@ public final class ReportPage {
                     Numbers.count(f.droppedPackets()), Numbers.count(f.ecnMarks()),
                     Numbers.decimal(l == null ? null : l.p50()), Numbers.decimal(l == null ? null : l.p90()),
                     Numbers.decimal(l == null ? null : l.p99()), Numbers.decimal(l == null ? null : l.max()),
-                    Numbers.decimal(rtt == null ? null : rtt.p50()), Numbers.decimal(rtt == null ? null : rtt.p99()));
+                    Numbers.decimal(rtt == null ? null : rtt.p50()), Numbers.decimal(rtt == null ? null : rtt.p99()),
+                    f.tcp() == null ? Numbers.NONE
+                            : Numbers.count(f.tcp().retransmits()) + " (" + Numbers.count(f.tcp().rtoCount()) + " RTO)");
         }
     }
 
-    record StationRow(String name, String throughput, String down, String up, String airtime, String ppdus,
+    record StationRow(String name, String phy, String throughput, String down, String up, String airtime, String ppdus,
                       String aggregate, String retries, String failed) {
 
-        static StationRow of(StationResult s) {
-            return new StationRow(s.name(), Numbers.decimal(s.throughputMbps()), Numbers.decimal(s.downMbps()),
+        static StationRow of(StationResult s, String phy) {
+            return new StationRow(s.name(), phy, Numbers.decimal(s.throughputMbps()), Numbers.decimal(s.downMbps()),
                     Numbers.decimal(s.upMbps()), Numbers.percent(s.airtimeShare()), Numbers.count(s.ppdus()),
                     Numbers.decimal(s.avgAggregateSize()), Numbers.count(s.retries()), Numbers.count(s.failedMpdus()));
         }

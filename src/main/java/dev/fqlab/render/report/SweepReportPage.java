@@ -6,6 +6,7 @@ import dev.fqlab.sweep.MetricStats;
 import dev.fqlab.sweep.SweepParameter;
 import dev.fqlab.sweep.SweepResource;
 import dev.fqlab.sweep.SweepRow;
+import dev.fqlab.sweep.SweepWarning;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -64,8 +65,10 @@ public final class SweepReportPage {
             rows.add(new Row(values, cells, runs));
         }
         List<ParameterRow> parameters = sweep.parameters().stream().map(SweepReportPage::parameter).toList();
-        return new Model(title(sweep), sweep.id().toString(), "../" + sweep.id(), facts(sweep), parameters, header, rows,
-                plots, metrics.size() < sweep.metricNames(null).size());
+        List<String> warnings = sweep.warnings() == null ? List.of()
+                : sweep.warnings().stream().map(SweepWarning::message).toList();
+        return new Model(title(sweep), sweep.id().toString(), "../" + sweep.id(), facts(sweep), parameters, warnings,
+                header, rows, plots, metrics.size() < sweep.metricNames(null).size());
     }
 
     /**
@@ -135,7 +138,11 @@ public final class SweepReportPage {
 
     /** What the template sees. */
     record Model(String title, String id, String self, List<Fact> facts, List<ParameterRow> parameters,
-                 List<String> header, List<Row> rows, List<Plot> plots, boolean moreMetrics) {
+                 List<String> warnings, List<String> header, List<Row> rows, List<Plot> plots, boolean moreMetrics) {
+
+        public boolean hasWarnings() {
+            return !warnings.isEmpty();
+        }
     }
 
     record Fact(String name, String value) {

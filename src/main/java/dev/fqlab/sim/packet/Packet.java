@@ -49,6 +49,12 @@ public final class Packet {
     public int transmissions;
     /** 802.11: airtime estimate charged to AQL at dequeue (ns), returned at TX completion. */
     public long aqlNs;
+    /** 802.11 A-MSDU: the next MSDU of the A-MSDU this packet heads or belongs to; null for the last or a lone MSDU. */
+    public Packet msduNext;
+    /** 802.11 A-MSDU: MSDUs in the A-MSDU this packet heads; 0 when it heads none. */
+    public int amsduMsdus;
+    /** 802.11 A-MSDU: the A-MSDU's length in bytes (its subframes, padded to 4 but the last) when it heads one. */
+    public int amsduBytes;
 
     /** TCP: the segment's number (segments of one flow are numbered from 0; SYN and ACKs carry none). */
     public long tcpSeq;
@@ -96,6 +102,9 @@ public final class Packet {
         mpduSeq = 0;
         transmissions = 0;
         aqlNs = 0;
+        msduNext = null;
+        amsduMsdus = 0;
+        amsduBytes = 0;
         tcpSeq = 0;
         tcpAck = 0;
         tcpFlags = 0;

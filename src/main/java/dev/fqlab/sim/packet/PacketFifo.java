@@ -39,6 +39,17 @@ public final class PacketFifo {
         return head;
     }
 
+    /** The last packet, or null. */
+    public Packet peekTail() {
+        return tail;
+    }
+
+    /** The tail packet's {@code length} grew by {@code delta} (mac80211 appended an MSDU to it: an A-MSDU). */
+    public void tailGrew(int delta) {
+        tail.length += delta;
+        bytes += delta;
+    }
+
     public boolean isEmpty() {
         return head == null;
     }

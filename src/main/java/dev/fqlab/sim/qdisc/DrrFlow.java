@@ -26,6 +26,16 @@ public class DrrFlow extends CodelVars {
         queue.add(p);
     }
 
+    /** The last packet, or null. */
+    public Packet tail() {
+        return queue.peekTail();
+    }
+
+    /** The tail packet grew by {@code delta} bytes (an MSDU joined it as an A-MSDU). */
+    public void tailGrew(int delta) {
+        queue.tailGrew(delta);
+    }
+
     /** Removes and returns the head packet, or null. */
     public Packet removeHead() {
         return queue.poll();

@@ -1,5 +1,6 @@
 package dev.fqlab.sim.scenario;
 
+import static dev.fqlab.sim.scenario.schema.Field.flat;
 import static dev.fqlab.sim.scenario.schema.Field.integer;
 import static dev.fqlab.sim.scenario.schema.Field.number;
 import static dev.fqlab.sim.scenario.schema.Field.string;
@@ -19,9 +20,10 @@ import dev.fqlab.sim.wifi.phy.PhyValidation;
  * the standard has is {@link PhyValidation}'s call.
  *
  * @param airtimeWeight the airtime scheduler's weight (mac80211: 256 = one default quantum)
+ * @param channel the station's radio channel (all absent: none, {@code frameErrorRate} decides the losses)
  */
 public record StationSpec(String name, Integer mcs, Integer spatialStreams, double frameErrorRate,
-                          int airtimeWeight, Double legacyRateMbps) {
+                          int airtimeWeight, Double legacyRateMbps, ChannelSpec channel) {
 
     private static final IntRange HT_MCS = IntRange.of(0, 31)
             .withNote("HT: MCS 0–7 are 1 stream, 8–15 2, 16–23 3, 24–31 4");
@@ -43,13 +45,15 @@ public record StationSpec(String name, Integer mcs, Integer spatialStreams, doub
                     .range(IntRange.of(1, 4)).check(StationSpec::streamsFitMcs)
                     .help("Spatial streams (802.11n: derived from the MCS, and must agree if given; 802.11ac: 1 to 4)."),
             number("frameErrorRate").defaultValue(0).range(NumberRange.closedOpen(0, 1))
-                    .help("Probability that an MPDU to or from this station is lost."),
+                    .help("Probability that an MPDU to or from this station is lost (a fixed rate; must be 0 when the "
+                            + "station has a channel, snrDb or distanceM)."),
             integer("airtimeWeight").defaultValue(256).range(IntRange.of(1, 65535))
                     .help("The airtime scheduler's weight (mac80211: 256 is one quantum)."),
             number("legacyRateMbps").when(StationSpec::legacyRateApplies, "802.11a stations")
                     .defaultValue(StationSpec::linkLegacyRate, "the link's legacyRateMbps")
                     .allowed(WifiLinkSpec::legacyRate, WifiLinkSpec.LEGACY_RATES).unit("Mbit/s")
-                    .help("802.11a only: this station's data rate."))
+                    .help("802.11a only: this station's data rate."),
+            flat("channel", ChannelSpec.SCHEMA))
             .rule(StationSpec::mcsExists);
 
     private static When mcsApplies(Scope station) {

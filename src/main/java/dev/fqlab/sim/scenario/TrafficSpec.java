@@ -21,8 +21,8 @@ public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping, T
             Udp.SCHEMA, Ping.SCHEMA, Tcp.SCHEMA);
 
     /**
-     * On WiFi a packet travels as one MSDU (A-MSDU is not modelled): at most 2304 bytes (IEEE 802.11-2016, 9.2.4.7),
-     * of which the LLC/SNAP header takes 8.
+     * On WiFi a packet travels as one MSDU (alone, or as a subframe of an A-MSDU): at most 2304 bytes (IEEE
+     * 802.11-2016, 9.2.4.7), of which the LLC/SNAP header takes 8.
      */
     int WIFI_MAX_PACKET_BYTES = 2296;
 

@@ -11,13 +11,18 @@ import dev.fqlab.sim.qdisc.Qdisc;
 import dev.fqlab.sim.result.QdiscResult;
 import dev.fqlab.sim.result.TxqResult;
 import dev.fqlab.sim.scenario.AccessCategory;
+import dev.fqlab.sim.scenario.AmsduLocation;
+import dev.fqlab.sim.scenario.AmsduSpec;
 import dev.fqlab.sim.scenario.CodelSettings;
 import dev.fqlab.sim.scenario.StackSpec;
 import dev.fqlab.sim.scenario.StationSpec;
 import dev.fqlab.sim.scenario.TxqsSpec;
+import dev.fqlab.sim.wifi.channel.FrameErrors;
 import dev.fqlab.sim.wifi.driver.ApDriver;
 import dev.fqlab.sim.wifi.driver.DriverHost;
 import dev.fqlab.sim.wifi.driver.Drivers;
+import dev.fqlab.sim.wifi.driver.ForwardingCore;
+import dev.fqlab.sim.wifi.mac.Amsdu;
 import dev.fqlab.sim.wifi.mac.BlockAckSession;
 import dev.fqlab.sim.wifi.mac.FrameSource;
 import dev.fqlab.sim.wifi.mac.Ppdu;
@@ -30,6 +35,7 @@ import dev.fqlab.sim.wifi.mac80211.SlowStationCodel;
 import dev.fqlab.sim.wifi.mac80211.Txq;
 import dev.fqlab.sim.wifi.mac80211.TxqScheduler;
 import dev.fqlab.sim.wifi.phy.Edca;
+import dev.fqlab.sim.wifi.phy.MacFraming;
 import dev.fqlab.sim.wifi.phy.PhyMode;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,6 +57,7 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
     private final TxqScheduler scheduler;
     private final Aql aql;
     private final ApDriver driver;
+    private final ForwardingCore forwarding;
     private final PpduBuilder builder;
     private final int retryLimit;
     /** The qdisc's head packet while the driver has no room for it (a stopped netdev queue). */
@@ -65,11 +72,14 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
             pumpQdisc(now);
         }
     };
+    /** ath10k's firmware A-MSDU: the driver moves (and the firmware queue counts) MSDUs, several per MPDU. */
+    private final boolean firmwareAmsdu;
 
     private StationNode[] stations;
     private BlockAckSession[][] sessions;
     private ReorderBuffer[][] uplink;
     private RandomStream[] losses;
+    private FrameErrors[] frameErrors;
 
     /** The frame source of one TXQ for the PPDU builder, reused (no allocation per PPDU). */
     private final class TxqSource implements FrameSource {
@@ -89,8 +99,14 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
         this.drops = context.drops;
         this.completions = context.completions;
         this.retryLimit = context.link.retryLimit();
-        this.builder = new PpduBuilder(context.link.ampdu());
         StackSpec stack = context.stack;
+        AmsduSpec amsdu = context.link.amsdu();
+        int amsduSubframes = amsdu.resolvedMaxSubframes(stack.driver().dequeue(), context.link.standard());
+        AmsduLocation amsduWhere = amsdu.resolvedWhere(stack.driver().dequeue());
+        int amsduMpduBytes = amsdu.mpduLimitBytes(context.link.standard());
+        this.firmwareAmsdu = amsduSubframes > 1 && amsduWhere == AmsduLocation.FIRMWARE;
+        this.builder = firmwareAmsdu ? new PpduBuilder(context.link.ampdu(), amsduSubframes, amsduMpduBytes)
+                : new PpduBuilder(context.link.ampdu());
         int stationCount = context.stations.size();
         TxqsSpec tidQueues = Drivers.tidQueues(stack);
         this.fq = new Fq(tidQueues, drops, context.kernel);
@@ -100,17 +116,28 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
             CodelSettings codel = tidQueues.codel();
             if (perStationCodel) {
                 StationSpec station = context.stations.get(s);
-                long thr = SlowStationCodel.expectedThroughput(PhyMode.of(context.link, station),
-                        1 - station.frameErrorRate());
+                PhyMode mode = PhyMode.of(context.link, station);
+                long thr = SlowStationCodel.expectedThroughput(mode,
+                        context.channels[s].initialSuccessProbability(mode));
                 codel = SlowStationCodel.parameters(codel, thr, stationCount);
             }
             for (AccessCategory ac : AccessCategory.values()) {
                 txqs[s][ac.ordinal()] = fq.newTxq(s, Tids.tid(ac), ac.ordinal(), codel);
             }
+            boolean aggregates = context.link.ampdu().enabled()
+                    && PhyMode.of(context.link, context.stations.get(s)).aggregates();
+            if (amsduSubframes > 1 && amsduWhere == AmsduLocation.MAC80211 && stack.txqs().enabled() && aggregates) {
+                for (AccessCategory ac : AccessCategory.values()) {
+                    if (ac != AccessCategory.VO) { // the TIDs with a BlockAck session
+                        txqs[s][ac.ordinal()].enableAmsdu(amsduSubframes, amsduMpduBytes);
+                    }
+                }
+            }
         }
         this.aql = new Aql(stack.aql(), stationCount, context.kernel.profile());
         this.scheduler = TxqScheduler.create(stack.scheduler(), stationCount, airtimeWeights(context.stations), aql);
         this.driver = Drivers.create(this, context.sim, stack, context.link);
+        this.forwarding = new ForwardingCore(stack.driver(), context.sim, this::forwarded, drops);
         for (AccessCategory ac : AccessCategory.values()) {
             contenders[ac.ordinal()] = medium.contender(this, Edca.accessPoint(ac)); // the AP's own EDCA set
         }
@@ -133,10 +160,12 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
         this.stations = stationNodes;
         int n = stationNodes.length;
         this.losses = new RandomStream[n];
+        this.frameErrors = new FrameErrors[n];
         this.sessions = new BlockAckSession[n][8];
         this.uplink = new ReorderBuffer[n][8];
         for (int s = 0; s < n; s++) {
             losses[s] = context.random("air.loss.down." + stationNodes[s].name);
+            frameErrors[s] = context.channels[s].downlink();
             for (int tid = 0; tid < 8; tid++) {
                 sessions[s][tid] = new BlockAckSession(stationNodes[s].reorder(tid));
                 uplink[s][tid] = new ReorderBuffer(toServer);
@@ -151,9 +180,14 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
 
     // --- from the server down to the TXQs -------------------------------------------------------------------
 
-    /** A packet from the server for one of the stations. */
+    /** A packet from the server for one of the stations: to the forwarding core, which hands it on. */
     @Override
     public void accept(Packet p, long now) {
+        forwarding.accept(p, now);
+    }
+
+    /** The forwarding core carried the packet into the stack: the qdisc, or the TXQs. */
+    private void forwarded(Packet p, long now) {
         p.length = p.ipBytes + 14; // the 802.3 frame mac80211 and the qdisc account
         p.truesize = Truesize.of(p.length);
         if (qdisc == null) {
@@ -209,9 +243,15 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
     /**
      * What AQL charges for one frame: mac80211's expected airtime ({@code ieee80211_calc_expected_tx_airtime},
      * Linux 6.6, kernel-spec §4.6) as {@code ieee80211_info_set_tx_time_est} stores it, rounded down to 4 µs and at
-     * most 4092 µs; {@link ExpectedTxAirtime} has the arithmetic.
+     * most 4092 µs; {@link ExpectedTxAirtime} has the arithmetic. A mac80211 A-MSDU is one skb: one estimate from
+     * its whole length ({@code skb->len} = header 26 + the A-MSDU), as {@code ieee80211_tx_dequeue} computes it; its
+     * other MSDUs carry none. (With firmware A-MSDU mac80211 sees, and charges, each MSDU on its own.)
      */
     static long airtimeEstimateNs(PhyMode phy, Packet p, boolean ampdu) {
+        if (p.amsduMsdus > 1) {
+            int skbLen = MacFraming.QOS_DATA_HEADER_BYTES + p.amsduBytes;
+            return ExpectedTxAirtime.chargedUs(ExpectedTxAirtime.estimateUs(phy, skbLen, ampdu)) * 1_000;
+        }
         return ExpectedTxAirtime.aqlNs(phy, p.ipBytes, ampdu);
     }
 
@@ -291,15 +331,19 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
         return driver.continueTxop(ac, remainingNs, now);
     }
 
-    /** Each MPDU reaches the station with probability 1 − frameErrorRate. */
+    /** Each MPDU reaches the station with its channel's success probability (1 − frameErrorRate without one). */
     @Override
     public boolean receive(int ac, Ppdu ppdu) {
-        double errorRate = stations[ppdu.station].frameErrorRate;
+        StationNode station = stations[ppdu.station];
+        FrameErrors errors = frameErrors[ppdu.station];
         RandomStream loss = losses[ppdu.station];
+        long now = context.sim.now();
         boolean any = false;
         for (int i = 0; i < ppdu.count(); i++) {
-            boolean ok = loss.nextDouble() >= errorRate;
+            int bytes = MacFraming.mpduBytes(ppdu.mpdu(i).ipBytes);
+            boolean ok = loss.nextDouble() >= 1 - errors.successProbability(station.phy, bytes, now);
             ppdu.received(i, ok);
+            station.stats.drawn(ok);
             any |= ok;
         }
         return any;
@@ -323,15 +367,15 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
             p.transmissions++;
             if (!collided && ppdu.received(i)) {
                 anyAcked = true;
-                finished++;
+                finished += driverFrames(p);
                 release(ppdu.station, ac, p, now);
                 ba.acknowledged(p, now);
             } else if (p.transmissions >= retryLimit) {
-                finished++;
+                finished += driverFrames(p);
                 station.stats.failedMpdus++;
                 release(ppdu.station, ac, p, now);
                 ba.abandoned(p, now);
-                drops.dropped(p, now);
+                dropMpdu(p, now);
             } else {
                 station.stats.retries++;
                 anyRetried = true;
@@ -349,10 +393,30 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
         return anyAcked || !anyRetried;
     }
 
-    private void release(int station, int ac, Packet p, long now) {
-        aql.completed(station, ac, p.aqlNs);
-        driver.released(ac);
-        completions.txCompleted(p, now);
+    /** The frames the driver handed over for this MPDU: its MSDUs with firmware A-MSDU, else one skb. */
+    private int driverFrames(Packet mpdu) {
+        return firmwareAmsdu ? Amsdu.msdus(mpdu) : 1;
+    }
+
+    /** Every MSDU of the MPDU returns its AQL estimate and is reported as a TX completion. */
+    private void release(int station, int ac, Packet mpdu, long now) {
+        for (Packet p = mpdu; p != null; p = p.msduNext) {
+            aql.completed(station, ac, p.aqlNs);
+            if (p == mpdu || firmwareAmsdu) {
+                driver.released(ac);
+            }
+            completions.txCompleted(p, now);
+        }
+    }
+
+    /** The transmitter gives up on the MPDU: all its MSDUs are dropped. */
+    private void dropMpdu(Packet mpdu, long now) {
+        Packet p = mpdu;
+        while (p != null) {
+            Packet next = Amsdu.detach(p);
+            drops.dropped(p, now);
+            p = next;
+        }
     }
 
     /** A station's uplink TXOP: its airtime counts against it (RX airtime). */

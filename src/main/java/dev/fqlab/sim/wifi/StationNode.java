@@ -9,11 +9,13 @@ import dev.fqlab.sim.packet.Truesize;
 import dev.fqlab.sim.packet.TxCompletion;
 import dev.fqlab.sim.scenario.AccessCategory;
 import dev.fqlab.sim.scenario.StationSpec;
+import dev.fqlab.sim.wifi.channel.FrameErrors;
 import dev.fqlab.sim.wifi.mac.BlockAckSession;
 import dev.fqlab.sim.wifi.mac.FrameSource;
 import dev.fqlab.sim.wifi.mac.Ppdu;
 import dev.fqlab.sim.wifi.mac.PpduBuilder;
 import dev.fqlab.sim.wifi.mac.ReorderBuffer;
+import dev.fqlab.sim.wifi.phy.MacFraming;
 import dev.fqlab.sim.wifi.phy.PhyMode;
 
 /**
@@ -25,7 +27,7 @@ final class StationNode implements Medium.Transmitter, PacketSink {
     final int index;
     final String name;
     final PhyMode phy;
-    final double frameErrorRate;
+    private final FrameErrors frameErrors;
     final StationStats stats;
     private final WifiContext context;
     private final AccessPoint ap;
@@ -55,7 +57,7 @@ final class StationNode implements Medium.Transmitter, PacketSink {
         this.index = index;
         this.name = spec.name();
         this.phy = PhyMode.of(context.link, spec);
-        this.frameErrorRate = spec.frameErrorRate();
+        this.frameErrors = context.channels[index].uplink();
         this.ap = ap;
         this.medium = medium;
         this.builder = builder;
@@ -133,12 +135,15 @@ final class StationNode implements Medium.Transmitter, PacketSink {
         return ppdu.isEmpty() ? null : ppdu;
     }
 
-    /** Each MPDU reaches the AP with probability 1 − frameErrorRate. */
+    /** Each MPDU reaches the AP with its channel's success probability (1 − frameErrorRate without one). */
     @Override
     public boolean receive(int ac, Ppdu ppdu) {
+        long now = context.sim.now();
         boolean any = false;
         for (int i = 0; i < ppdu.count(); i++) {
-            boolean ok = losses.nextDouble() >= frameErrorRate;
+            int bytes = MacFraming.mpduBytes(ppdu.mpdu(i).ipBytes);
+            boolean ok = losses.nextDouble() >= 1 - frameErrors.successProbability(phy, bytes, now);
+            stats.drawn(ok);
             ppdu.received(i, ok);
             any |= ok;
         }

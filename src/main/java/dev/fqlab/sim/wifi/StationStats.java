@@ -11,6 +11,9 @@ public final class StationStats {
     long mpdus;
     long retries;
     long failedMpdus;
+    /** MPDU receptions drawn (both directions) and how many were lost. */
+    long mpdusDrawn;
+    long mpduErrors;
     long downGoodputBytes;
     long upGoodputBytes;
     long intervalGoodputBytes;
@@ -36,6 +39,14 @@ public final class StationStats {
         }
         if (now >= warmupNs) {
             this.airtimeNs += airtimeNs;
+        }
+    }
+
+    /** One MPDU's reception was drawn: {@code ok} when it arrived. */
+    void drawn(boolean ok) {
+        mpdusDrawn++;
+        if (!ok) {
+            mpduErrors++;
         }
     }
 

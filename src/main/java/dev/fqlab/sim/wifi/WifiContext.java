@@ -11,6 +11,7 @@ import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.StackSpec;
 import dev.fqlab.sim.scenario.StationSpec;
 import dev.fqlab.sim.scenario.WifiLinkSpec;
+import dev.fqlab.sim.wifi.channel.StationChannel;
 import java.util.List;
 
 /**
@@ -29,6 +30,8 @@ public final class WifiContext {
     final DropListener drops;
     final TxCompletion completions;
     final long warmupNs;
+    /** Each station's radio channel (or its fixed frame error rate), shared by the AP's and the station's draws. */
+    final StationChannel[] channels;
     private final long seed;
     private final int[] stationOfFlow;
     private final int[] acOfFlow;
@@ -48,6 +51,10 @@ public final class WifiContext {
         this.completions = completions;
         this.warmupNs = Time.seconds(scenario.warmupS());
         this.seed = scenario.seed();
+        this.channels = new StationChannel[stations.size()];
+        for (int s = 0; s < channels.length; s++) {
+            channels[s] = StationChannel.of(link, stations.get(s), seed);
+        }
         int n = scenario.flows().size();
         this.stationOfFlow = new int[n];
         this.acOfFlow = new int[n];

@@ -2,11 +2,14 @@ package dev.fqlab.sim.wifi;
 
 import dev.fqlab.sim.packet.PacketSink;
 import dev.fqlab.sim.qdisc.Qdisc;
+import dev.fqlab.sim.core.Simulator;
 import dev.fqlab.sim.result.QdiscResult;
+import dev.fqlab.sim.result.StationChannelResult;
 import dev.fqlab.sim.result.StationResult;
 import dev.fqlab.sim.result.TxqResult;
 import dev.fqlab.sim.stats.Numbers;
 import dev.fqlab.sim.stats.SeriesRecorder;
+import dev.fqlab.sim.wifi.channel.StationChannel;
 import dev.fqlab.sim.wifi.mac.PpduBuilder;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +23,8 @@ public final class WifiNetwork implements SeriesRecorder.Stations {
     private final AccessPoint ap;
     private final StationNode[] stations;
     private final String[] names;
+    private final StationChannel[] channels;
+    private final Simulator sim;
 
     /**
      * @param qdisc the AP's interface qdisc, or null for noqueue
@@ -27,6 +32,8 @@ public final class WifiNetwork implements SeriesRecorder.Stations {
      * @param toServer where the AP hands the stations' frames once its reorder buffer releases them
      */
     public WifiNetwork(WifiContext context, Qdisc qdisc, PacketSink toStationReceivers, PacketSink toServer) {
+        this.channels = context.channels;
+        this.sim = context.sim;
         this.medium = new Medium(context.sim, context.random("medium.backoff"), context.link.rtsThresholdBytes());
         this.ap = new AccessPoint(context, medium, qdisc);
         PpduBuilder builder = new PpduBuilder(context.link.ampdu());
@@ -80,9 +87,23 @@ public final class WifiNetwork implements SeriesRecorder.Stations {
             double aggregate = st.ppdus == 0 ? 0 : (double) st.mpdus / st.ppdus;
             results.add(new StationResult(s.name, Numbers.round6(down + up), Numbers.round6(down), Numbers.round6(up),
                     Numbers.round6(share), st.airtimeNs() / 1_000, st.ppdus, Numbers.round6(aggregate), st.retries,
-                    st.failedMpdus));
+                    st.failedMpdus, channelResult(s.index, st)));
         }
         return results;
+    }
+
+    /** The station's channel over the run so far (null without one). */
+    private StationChannelResult channelResult(int station, StationStats st) {
+        StationChannel channel = channels[station];
+        if (!channel.modelled()) {
+            return null;
+        }
+        long end = sim.now();
+        double errorRate = st.mpdusDrawn == 0 ? 0 : (double) st.mpduErrors / st.mpdusDrawn;
+        return new StationChannelResult(Numbers.round6(channel.initialDownlinkSnrDb()),
+                Numbers.round6(channel.meanDownlinkSnrDb(end)), Numbers.round6(channel.initialUplinkSnrDb()),
+                Numbers.round6(channel.meanUplinkSnrDb(end)), st.mpdusDrawn, st.mpduErrors,
+                Numbers.round6(errorRate));
     }
 
     /** Airtime of each station over the measurement window, for Jain's index. */

@@ -96,6 +96,12 @@ class SweepChartsTest {
         assertThat(SweepCharts.quantity("stations.sta-1.airtimeShare")).isEqualTo("station sta-1: airtime share");
         assertThat(SweepCharts.quantity("flows.ping.rttMs.p99")).isEqualTo("flow ping: RTT p99 (ms)");
         assertThat(SweepCharts.quantity("flows.udp.1.latencyMs.p50")).isEqualTo("flow udp.1: one-way latency p50 (ms)");
+        assertThat(SweepCharts.quantity("flows.udp-sta1.reorderedPackets")).isEqualTo("flow udp-sta1: reorderedPackets");
+        assertThat(SweepCharts.quantity("flows.tcp.tcp.retransmits")).isEqualTo("flow tcp: TCP retransmits");
+        assertThat(SweepCharts.quantity("txqs.sta.1.0.drops")).isEqualTo("TXQ sta.1 TID 0: drops");
+        assertThat(SweepCharts.quantity("qdisc.newFlowCount")).isEqualTo("qdisc: newFlowCount");
+        assertThat(SweepCharts.quantity("qdiscUp.dropped")).isEqualTo("up qdisc: dropped");
+        assertThat(SweepCharts.quantity("engine.events")).isEqualTo("engine: events");
     }
 
     private static List<JsonNode> json(String array) {
@@ -111,6 +117,6 @@ class SweepChartsTest {
             rows.add(new SweepRow(c, Map.of(), Map.of(), List.of(), values.get(c).size(), metrics));
         }
         return new SweepResource(UUID.randomUUID(), "test sweep", null, List.of(), ExperimentStatus.SUCCEEDED, 1.0,
-                Instant.EPOCH, Instant.EPOCH, values.size(), 3, 0, 0, Map.of(), null, parameters, true, null, rows, null);
+                Instant.EPOCH, Instant.EPOCH, values.size(), 3, 0, 0, Map.of(), null, parameters, true, null, List.of(), rows, null);
     }
 }

@@ -6,6 +6,7 @@ import dev.fqlab.experiment.ExperimentStatus;
 import dev.fqlab.sweep.MetricStats;
 import dev.fqlab.sweep.SweepResource;
 import dev.fqlab.sweep.SweepRow;
+import dev.fqlab.sweep.SweepWarning;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,11 +44,27 @@ class SweepReportPageTest {
         assertThat(SweepReportPage.meanAndSpread(null)).isEqualTo("–");
     }
 
+    @Test
+    void theReportShowsTheSweepsWarningsAndLinksTheExport() {
+        SweepResource sweep = sweep(null, List.of(new SweepWarning("identical-repetitions", List.of(0),
+                "In every row (1), all repetitions gave <identical> results.")));
+
+        String html = new SweepReportPage().render(sweep);
+
+        assertThat(html).contains("<h2>Warnings</h2>", "all repetitions gave &lt;identical&gt; results",
+                "href=\"export.csv\"", "href=\"export.jsonl\"", "table.csv?stats=mean,median,ci95Low,ci95High,n");
+        assertThat(new SweepReportPage().render(sweep(null))).doesNotContain("<h2>Warnings</h2>");
+    }
+
     private static SweepResource sweep(List<String> metrics) {
+        return sweep(metrics, List.of());
+    }
+
+    private static SweepResource sweep(List<String> metrics, List<SweepWarning> warnings) {
         Map<String, MetricStats> values = new LinkedHashMap<>();
         METRICS.forEach(m -> values.put(m, MetricStats.of(List.of(1.0))));
         SweepRow row = new SweepRow(0, Map.of(), Map.of(), List.of(), 1, values);
         return new SweepResource(UUID.randomUUID(), "s", null, List.of(), ExperimentStatus.SUCCEEDED, 1.0, Instant.EPOCH,
-                Instant.EPOCH, 1, 1, 1, 0, Map.of(), null, List.of(), true, metrics, List.of(row), null);
+                Instant.EPOCH, 1, 1, 1, 0, Map.of(), null, List.of(), true, metrics, warnings, List.of(row), null);
     }
 }

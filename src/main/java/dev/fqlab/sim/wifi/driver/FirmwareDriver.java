@@ -43,6 +43,8 @@ abstract class FirmwareDriver implements ApDriver {
     private final Ppdu[] ppdus;
 
     private RunState run = RunState.IDLE;
+    /** Frames the firmware reported finished whose completion the CPU has not processed yet. */
+    private int completionsPending;
     /** The frame whose cost the CPU is paying, and its TXQ: it enters the firmware when the cost is paid. */
     private Packet inFlight;
     private Txq inFlightTxq;
@@ -70,7 +72,17 @@ abstract class FirmwareDriver implements ApDriver {
             for (int s = 0; s < stations; s++) {
                 PacketFifo fifo = new PacketFifo();
                 firmware[ac][s] = fifo;
-                sources[ac][s] = now -> fifo.poll();
+                sources[ac][s] = new FrameSource() {
+                    @Override
+                    public Packet take(long now) {
+                        return fifo.poll();
+                    }
+
+                    @Override
+                    public Packet peek() {
+                        return fifo.peek(); // the firmware sees what waits: its A-MSDUs join queued MSDUs
+                    }
+                };
             }
         }
     }
@@ -119,6 +131,7 @@ abstract class FirmwareDriver implements ApDriver {
     @Override
     public final void completed(int ac, Ppdu ppdu, int finishedMpdus, long now) {
         held[ac] -= finishedMpdus;
+        completionsPending += finishedMpdus;
         afterCompletion(ac, finishedMpdus);
         if (run == RunState.IDLE) {
             cpu(now);
@@ -129,10 +142,23 @@ abstract class FirmwareDriver implements ApDriver {
 
     /**
      * Runs the CPU from {@code now} until it has to wait: each job pays its wake cost, then one frame cost per
-     * frame it moves; a job ends when it finds nothing more to move, and the next pending job starts.
+     * frame it moves; a job ends when it finds nothing more to move, and the next pending job starts. Pending TX
+     * completions go first (ath10k's HTT completion processing runs before the pushes it triggers).
      */
     private void cpu(long now) {
         while (true) {
+            if (run == RunState.COMPLETION) {
+                run = RunState.IDLE; // the completion job is done
+            }
+            if (run == RunState.IDLE && completionsPending > 0) {
+                long completionNs = cpu.completionJob(completionsPending);
+                completionsPending = 0;
+                if (completionNs > 0) {
+                    run = RunState.COMPLETION;
+                    sim.schedule(step, now + completionNs);
+                    return;
+                }
+            }
             if (run == RunState.IDLE) {
                 run = nextJob();
                 if (run == RunState.IDLE) {

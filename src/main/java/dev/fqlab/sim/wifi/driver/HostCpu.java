@@ -8,7 +8,9 @@ import dev.fqlab.sim.scenario.DriverSpec;
  * §5.3). One core does the driver's work, one job at a time, in order. A job costs {@code perWakeCpuUs}, then
  * {@code perPacketCpuUs} for each frame it moves from a TXQ toward the air, plus {@code batchContentionCpuUs} for
  * every frame after the first in the same job: while one core iterates the TXQs it holds mac80211's per-AC lock,
- * and the cores that enqueue stall on it (seed 004). Enqueueing itself runs on other cores and is not charged.
+ * and the cores that enqueue stall on it (seed 004). The firmware drivers also pay {@code completionCpuUs} per frame
+ * the firmware reports finished, as a job of its own before the next one. Enqueueing itself runs on other cores and
+ * is not charged here ({@link ForwardingCore} charges it when {@code forwardCpuUs} is set).
  * With all costs 0 jobs take no simulated time.
  *
  * <p>A job either moves its frames one by one ({@link #startJob}, {@link #moveFrame}: the firmware drivers, whose
@@ -19,6 +21,7 @@ final class HostCpu {
     private final long wakeNs;
     private final long packetNs;
     private final long contentionNs;
+    private final long completionNs;
     /** When the last queued whole job is done. */
     private long freeAt;
     private int jobFrames;
@@ -29,11 +32,22 @@ final class HostCpu {
         this.wakeNs = Math.round(spec.perWakeCpuUs() * Time.NS_PER_US);
         this.packetNs = Math.round(spec.perPacketCpuUs() * Time.NS_PER_US);
         this.contentionNs = Math.round(spec.batchContentionCpuUs() * Time.NS_PER_US);
+        this.completionNs = Math.round(spec.completionCpuUs() * Time.NS_PER_US);
     }
 
     /** Whether the driver's work takes simulated time at all. */
     boolean costsTime() {
-        return wakeNs > 0 || packetNs > 0 || contentionNs > 0;
+        return wakeNs > 0 || packetNs > 0 || contentionNs > 0; // completions: charged by the firmware drivers only
+    }
+
+    /**
+     * A completion job for {@code frames} finished frames (the firmware drivers: HTT TX completion indications, one
+     * unmap, status report and free per MSDU): what it costs.
+     */
+    long completionJob(int frames) {
+        long cost = frames * completionNs;
+        busyNs += cost;
+        return cost;
     }
 
     /** A job starts: the wake cost it pays before it moves anything. */

@@ -12,5 +12,7 @@ enum RunState {
     /** per-wake: after a TXOP, taking one frame from a TXQ that still holds frames. */
     REFILL,
     /** drain-all, budget, pull: a run over the TXQs in scheduler order while the firmware has room. */
-    DRAIN
+    DRAIN,
+    /** Any firmware driver: processing the firmware's TX completion indications of the frames a TXOP finished. */
+    COMPLETION
 }

@@ -15,8 +15,9 @@ import dev.fqlab.sim.wifi.phy.PhyMode;
  * duration is ath9k's: 4096 µs, or the AC's TXOP limit when it has one (VI 3008, VO 1504 µs), and at most
  * {@code maxDurationUs}; an HT peer's length is {@link Ath9kAggregateLimit#maxFramelen ath_max_framelen} of it (the
  * kernel's integer arithmetic), a VHT peer's the standard's longest PSDU in it. A new frame that does not fit is
- * parked for the next PPDU (it has already left its queue). Without aggregation (802.11a, or VO) a PPDU carries one
- * MPDU.
+ * parked for the next PPDU (it has already left its queue). With firmware A-MSDU (ath10k) a new frame first takes
+ * the MSDUs queued behind it into an A-MSDU ({@link Amsdu}); the A-MSDU is one MPDU from then on. Without
+ * aggregation (802.11a, or VO) a PPDU carries one MPDU.
  */
 public final class PpduBuilder {
     /** No bound on the exchange's duration beyond the A-MPDU limits. */
@@ -26,8 +27,21 @@ public final class PpduBuilder {
     /** Per AC: ath9k's aggregate duration (4096 µs, or the EDCA TXOP limit), at most {@code maxDurationUs}. */
     private final int[] maxDurationUs = new int[4];
     private final boolean ampdu;
+    /** Firmware A-MSDU (ath10k): MSDUs per A-MSDU (1: off) and the longest MPDU the peer takes. */
+    private final int amsduSubframes;
+    private final int amsduMaxMpduBytes;
 
     public PpduBuilder(AmpduSpec spec) {
+        this(spec, 1, Integer.MAX_VALUE);
+    }
+
+    /**
+     * A builder that also joins new frames into A-MSDUs as ath10k's firmware does: up to {@code amsduSubframes}
+     * MSDUs that wait in the source one behind the other, while the MPDU stays within {@code amsduMaxMpduBytes}.
+     */
+    public PpduBuilder(AmpduSpec spec, int amsduSubframes, int amsduMaxMpduBytes) {
+        this.amsduSubframes = amsduSubframes;
+        this.amsduMaxMpduBytes = amsduMaxMpduBytes;
         this.ampdu = spec.enabled();
         this.maxSubframes = spec.enabled() ? spec.maxSubframes() : 1;
         this.maxBytes = spec.maxBytes();
@@ -77,9 +91,12 @@ public final class PpduBuilder {
                     if (p == null) {
                         break;
                     }
+                    if (aggregating && amsduSubframes > 1) {
+                        joinMsdus(p, source, now);
+                    }
                 }
             }
-            int mpdu = MacFraming.mpduBytes(p.ipBytes);
+            int mpdu = Amsdu.mpduBytes(p);
             int bytes = aggregating ? MacFraming.subframeBytes(mpdu) : mpdu;
             if ((ppdu.count() > 0 || bounded) && ppdu.psduBytes() + bytes > limitBytes) {
                 if (retry) {
@@ -99,6 +116,24 @@ public final class PpduBuilder {
             ppdu.responseNs = ControlFrames.responseNs(phy, aggregating);
             ppdu.rtsNs = ControlFrames.rtsNs(phy);
             ppdu.rtsCtsNs = ControlFrames.protectionNs(phy);
+        }
+    }
+
+    /**
+     * The firmware's A-MSDU: the MSDUs that wait behind {@code head} join it while the count and the MPDU length
+     * allow (802.11-2016 Table 9-19: the peer's Maximum MPDU Length). Only where the PPDU is an A-MPDU: the firmware
+     * aggregates MSDUs on TIDs with a BlockAck session.
+     */
+    private void joinMsdus(Packet head, FrameSource source, long now) {
+        if (head.amsduMsdus > 1) {
+            return; // already an A-MSDU (mac80211's)
+        }
+        while (true) {
+            Packet next = source.peek();
+            if (next == null || !Amsdu.fits(head, next.ipBytes, amsduSubframes, amsduMaxMpduBytes)) {
+                return;
+            }
+            Amsdu.append(head, source.take(now));
         }
     }
 

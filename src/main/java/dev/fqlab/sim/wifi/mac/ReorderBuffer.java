@@ -7,7 +7,8 @@ import dev.fqlab.sim.packet.PacketSink;
  * A BlockAck receiver's reorder buffer for one (transmitter, TID): MPDUs are released to the next hop in
  * sequence-number order, as mac80211's {@code ieee80211_sta_reorder_release} does. A gap waits for the
  * retransmission; when the transmitter gives up on an MPDU (retry limit) the gap is skipped, as a BlockAckReq
- * would move the window. Sequence numbers are never reused within a run, so no modulo arithmetic is needed.
+ * would move the window. An A-MSDU is one MPDU: its MSDUs are handed on together, in order. Sequence numbers are
+ * never reused within a run, so no modulo arithmetic is needed.
  */
 public final class ReorderBuffer {
     /** Far larger than the 64-frame BlockAck window the transmitter keeps. */
@@ -25,7 +26,7 @@ public final class ReorderBuffer {
     public void receive(Packet p, long seq, long now) {
         if (seq == expected) {
             expected++;
-            next.accept(p, now);
+            deliver(p, now);
             release(now);
         } else {
             held[(int) (seq % SLOTS)] = p;
@@ -49,13 +50,22 @@ public final class ReorderBuffer {
                 Packet p = held[slot];
                 held[slot] = null;
                 expected++;
-                next.accept(p, now);
+                deliver(p, now);
             } else if (skipped[slot]) {
                 skipped[slot] = false;
                 expected++;
             } else {
                 return;
             }
+        }
+    }
+
+    /** Hands on the MSDUs of one MPDU — one, or an A-MSDU's in order — unlinking them first. */
+    private void deliver(Packet p, long now) {
+        while (p != null) {
+            Packet following = Amsdu.detach(p);
+            next.accept(p, now);
+            p = following;
         }
     }
 

@@ -8,6 +8,8 @@ import dev.fqlab.sim.qdisc.DrrList;
 import dev.fqlab.sim.qdisc.DrrQuantum;
 import dev.fqlab.sim.scenario.CodelSettings;
 import dev.fqlab.sim.scenario.TxqsSpec;
+import dev.fqlab.sim.wifi.mac.Amsdu;
+import dev.fqlab.sim.wifi.phy.MacFraming;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -100,8 +102,14 @@ public final class Fq {
         return flow;
     }
 
-    /** {@code fq_tin_enqueue}: accepts the packet, then drops from the fattest flow while over a limit. */
+    /**
+     * {@code fq_tin_enqueue}: accepts the packet, then drops from the fattest flow while over a limit. On a TXQ with
+     * A-MSDU the packet first tries to join its flow's tail frame ({@link #amsduAggregate}).
+     */
     public void enqueue(Txq tin, Packet p, long now) {
+        if (tin.amsduSubframes > 1 && amsduAggregate(tin, p)) {
+            return;
+        }
         FqFlow flow = classify(tin, p);
         p.enqueuedAt = now;
         flow.tin = tin;
@@ -130,6 +138,35 @@ public final class Fq {
         }
     }
 
+    /**
+     * {@code ieee80211_amsdu_aggregate} (net/mac80211/tx.c, Linux 6.6): the packet joins the last frame of the flow
+     * it classifies to when that flow holds frames in this TXQ and the A-MSDU stays within the subframe count and
+     * the peer's MPDU length. The frame stays one skb: the flow's and TXQ's byte backlogs grow by what the frame
+     * grew (the 14-byte subframe header the head gets on the first join, the padding of the previous subframe, the
+     * new subframe), the packet counts do not, and neither does the memory usage (the kernel adds only the head's
+     * truesize change, and appending to its frag_list leaves that unchanged). Nothing is counted (new-flows,
+     * collisions) here. fqlab checks the MPDU length exactly; the kernel's check ({@code skb->len + head->len >
+     * max_amsdu_len}) omits the new subframe's header, LLC/SNAP and padding and so may exceed the limit by up to 25
+     * bytes.
+     */
+    private boolean amsduAggregate(Txq tin, Packet p) {
+        FqFlow flow = fqEnabled ? flows[FlowHash.bucket(p.hash, flows.length)] : tin.defaultFlow;
+        boolean toDefault = collisionCheck ? flow.tin != null && flow.tin != tin : flow.tin != null;
+        if (fqEnabled && toDefault) {
+            flow = tin.defaultFlow;
+        }
+        Packet head = flow.tin == tin ? flow.tail() : null;
+        if (head == null || !Amsdu.fits(head, p.ipBytes, tin.amsduSubframes, tin.amsduMaxMpduBytes)) {
+            return false;
+        }
+        int bodyBefore = head.amsduMsdus > 1 ? head.amsduBytes : MacFraming.LLC_SNAP_BYTES + head.ipBytes;
+        Amsdu.append(head, p);
+        int grew = head.amsduBytes - bodyBefore;
+        flow.tailGrew(grew);
+        tin.backlogBytes += grew;
+        return true;
+    }
+
     /** {@code fq_find_fattest_flow}: the largest byte backlog among buckets, then the default flows. */
     private FqFlow fattestFlow() {
         FqFlow fattest = null;
@@ -156,9 +193,18 @@ public final class Fq {
         do {
             Packet p = flow.removeHead();
             removed(flow.tin, p);
-            drops.dropped(p, now);
+            dropFrame(p, now);
             dropped++;
         } while (dropped < pending);
+    }
+
+    /** A frame is freed unsent: every MSDU of an A-MSDU with it ({@code ieee80211_free_txskb} frees the frag_list). */
+    void dropFrame(Packet p, long now) {
+        while (p != null) {
+            Packet next = Amsdu.detach(p);
+            drops.dropped(p, now);
+            p = next;
+        }
     }
 
     /** Bookkeeping when a packet leaves a flow of {@code tin} ({@code fq_adjust_removal}). */

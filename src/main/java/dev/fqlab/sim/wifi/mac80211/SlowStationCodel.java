@@ -59,7 +59,8 @@ public final class SlowStationCodel {
      * the rate's data bits; minstrel's per-PPDU overhead, shared among the measured average A-MPDU length, is left
      * out (about 1 % at 10 subframes). HT20 MCS 0 (6.5 Mbit/s) without losses: 0.9 × 6 500 000 / 1024 = 5712.
      *
-     * @param successProbability the per-MPDU delivery probability, 1 − frameErrorRate
+     * @param successProbability the per-MPDU delivery probability: 1 − frameErrorRate, or the station's channel's at
+     *     time 0 (StationChannel#initialSuccessProbability)
      */
     public static long expectedThroughput(PhyMode phy, double successProbability) {
         if (successProbability < 0.1) {

@@ -34,6 +34,10 @@ public final class Txq implements CodelQueue {
     long txBytes;
     long txPackets;
 
+    /** mac80211 A-MSDU on this TXQ: MSDUs per A-MSDU (1: off) and the peer's longest MPDU. */
+    int amsduSubframes = 1;
+    int amsduMaxMpduBytes;
+
     /** The BlockAck session of this station and TID: its retries are work for the TXQ too. */
     public dev.fqlab.sim.wifi.mac.BlockAckSession ba;
 
@@ -79,9 +83,19 @@ public final class Txq implements CodelQueue {
         return ((FqFlow) vars).backlog();
     }
 
+    /**
+     * Lets mac80211 build A-MSDUs in this TXQ ({@code TX_AMSDU}, a BlockAck session on the TID):
+     * {@code maxSubframes} stands for the smaller of the peer's {@code max_amsdu_subframes} and the driver's
+     * {@code max_tx_fragments}, {@code maxMpduBytes} for the peer's {@code max_amsdu_len}.
+     */
+    public void enableAmsdu(int maxSubframes, int maxMpduBytes) {
+        this.amsduSubframes = maxSubframes;
+        this.amsduMaxMpduBytes = maxMpduBytes;
+    }
+
     @Override
     public void codelDrop(Packet p, long now) {
-        fq.drops.dropped(p, now);
+        fq.dropFrame(p, now);
     }
 
     /** The TXQ's row of the {@code aqm} file. */
