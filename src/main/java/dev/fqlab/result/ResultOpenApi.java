@@ -28,7 +28,7 @@ class ResultOpenApi {
             Schema<?> flat = null;
             @SuppressWarnings("rawtypes")
             Map<String, Schema> properties = new LinkedHashMap<>();
-            // permits order (Plain, FqCodel, Codel): the counters, fq_codel's xstats, then codel's own
+            // permits order (Plain, FqCodel, Codel, Fq): the counters, fq_codel's xstats, codel's own, then fq's
             for (Class<?> subtype : QdiscResult.class.getPermittedSubclasses()) {
                 Schema<?> own = ownPart(schemas.get(subtype.getSimpleName()));
                 if (own == null) {

@@ -1,12 +1,15 @@
 package dev.fqlab.sim;
 
 import dev.fqlab.sim.core.Simulator;
+import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.kernel.Kernel;
+import dev.fqlab.sim.link.DelayLine;
 import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.packet.PacketPool;
 import dev.fqlab.sim.packet.PacketSink;
 import dev.fqlab.sim.packet.TxCompletion;
+import dev.fqlab.sim.qdisc.FqSockets;
 import dev.fqlab.sim.qdisc.Qdisc;
 import dev.fqlab.sim.result.QdiscResult;
 import dev.fqlab.sim.result.StationResult;
@@ -87,13 +90,68 @@ abstract class Network implements PacketSink, DropListener, TxCompletion {
         return spec.traffic() instanceof TrafficSpec.Tcp tcp && tcp.origin() == TcpOrigin.LOCAL;
     }
 
+    /**
+     * What sch_fq sees of {@code skb->sk} on one host. On the router or AP ({@code local} flows only) a packet of a
+     * flow whose server end runs there (origin local) comes from its socket; every other packet it queues is
+     * forwarded. On the wired host every packet it sends comes from one of its sockets (TCP ends, UDP, isoping).
+     * Socket ids: two per flow, one per direction.
+     */
+    FqSockets fqSockets(boolean[] localSockets) {
+        return new FqSockets() {
+            @Override
+            public int socket(Packet p) {
+                return localSockets == null || localSockets[p.flowId] ? 2 * p.flowId + (p.up ? 1 : 0) : -1;
+            }
+
+            @Override
+            public long pacingRate(Packet p) {
+                return flows[p.flowId].pacingRate(p);
+            }
+
+            @Override
+            public void pacedByFq(Packet p) {
+                flows[p.flowId].pacedByFq(p);
+            }
+        };
+    }
+
+    /** {@code extraRttMs}: the half of it a flow's packets take on their way from the server. */
+    static long extraDownNs(FlowSpec spec) {
+        return Time.ms(spec.extraRttMs()) / 2;
+    }
+
+    /** {@code extraRttMs}: the other half, on the way to the server. */
+    static long extraUpNs(FlowSpec spec) {
+        long extra = Time.ms(spec.extraRttMs());
+        return extra - extra / 2;
+    }
+
+    /** {@code sink} behind a delay of {@code ns}, or {@code sink} itself when there is none. */
+    PacketSink delayed(long ns, PacketSink sink) {
+        return ns == 0 ? sink : new DelayLine(sim, ns, sink);
+    }
+
+    /**
+     * Where packets arriving from the network toward the server go: each flow's extra delay to its farther
+     * server (extraRttMs), then delivery.
+     */
+    PacketSink toServers(Scenario scenario) {
+        int n = scenario.flows().size();
+        PacketSink[] extra = new PacketSink[n];
+        for (int i = 0; i < n; i++) {
+            extra[i] = delayed(extraUpNs(scenario.flows().get(i)), this);
+        }
+        return (p, now) -> extra[p.flowId].accept(p, now);
+    }
+
     static int protocol(FlowSpec spec) {
         return spec.traffic() instanceof TrafficSpec.Tcp ? TCP : UDP;
     }
 
     /** The flow a spec describes, sending into {@code path}. */
     Flow newFlow(int i, FlowSpec spec, Flow.FlowPath path, Scenario scenario, long warmupNs) {
-        Flow.Context context = new Flow.Context(i, spec, stats[i], sim, pool, path, warmupNs, scenario.seed());
+        Flow.Context context = new Flow.Context(i, spec, stats[i], sim, pool, path, warmupNs, scenario.seed(),
+                scenario.kernel());
         return switch (spec.traffic()) {
             case TrafficSpec.Udp u -> new UdpFlow(context);
             case TrafficSpec.Ping p -> new PingFlow(context);

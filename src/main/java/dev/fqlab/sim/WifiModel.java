@@ -25,10 +25,11 @@ import java.util.List;
 /**
  * The WiFi topology of scenario.md: a remote server {@code wiredRttMs/2} away from the AP on each side, the AP
  * with its stack, and the stations sharing one channel with it. A TCP flow with {@code origin: local} has its
- * server end on the AP itself: its down packets enter the AP's stack directly and its up packets end at the AP.
+ * server end on the AP itself: its down packets enter the AP's stack directly and its up packets end at the AP. A
+ * flow's {@code extraRttMs} ({@code extra} below) puts its server that much farther away.
  * <pre>
- *   down: server → delay(rtt/2) → AP: qdisc → TXQs → driver → air → station (reorder buffer) → receiver
- *   up:   station FIFO → air → AP (reorder buffer) → delay(rtt/2) → server
+ *   down: server → delay(extra/2) → delay(rtt/2) → AP: qdisc → TXQs → driver → air → station (reorder buffer)
+ *   up:   station FIFO → air → AP (reorder buffer) → delay(rtt/2) → delay(extra/2) → server
  * </pre>
  */
 final class WifiModel extends Network {
@@ -42,13 +43,15 @@ final class WifiModel extends Network {
         int n = scenario.flows().size();
         this.context = new WifiContext(sim, scenario, kernel, this, this);
         QdiscSpec qdiscSpec = scenario.stack().qdisc();
-        this.qdisc = qdiscSpec instanceof QdiscSpec.Noqueue ? null : Qdiscs.create(qdiscSpec, 1514, this, kernel);
-        long halfRtt = Time.ms(scenario.wiredRttMs()) / 2;
-        var toServer = new DelayLine(sim, halfRtt, this);
         boolean[] local = new boolean[n];
         for (int i = 0; i < n; i++) {
             local[i] = local(scenario.flows().get(i));
         }
+        // the AP's sockets are those of origin-local flows
+        this.qdisc = qdiscSpec instanceof QdiscSpec.Noqueue ? null
+                : Qdiscs.create(qdiscSpec, 1514, this, kernel, fqSockets(local), 2 * n);
+        long halfRtt = Time.ms(scenario.wiredRttMs()) / 2;
+        var toServer = new DelayLine(sim, halfRtt, toServers(scenario));
         PacketSink fromStations = (p, now) -> {
             if (local[p.flowId]) {
                 accept(p, now);
@@ -72,7 +75,7 @@ final class WifiModel extends Network {
             int stationPort = 40001 + i;
             int protocol = protocol(spec);
             var path = new Flow.FlowPath(
-                    local[i] ? wifi.ap() : fromServer,
+                    local[i] ? wifi.ap() : delayed(extraDownNs(spec), fromServer),
                     FlowHash.of(SERVER_ADDR, stationAddr, serverPort, stationPort, protocol, apSalt),
                     wifi.station(s),
                     FlowHash.of(stationAddr, SERVER_ADDR, stationPort, serverPort, protocol, stationSalt));

@@ -22,10 +22,11 @@ import java.util.List;
 /**
  * The wired topology of scenario.md: a remote server {@code wiredRttMs/2} away from the router, the bottleneck
  * link with the stack's qdisc on the egress of each direction, and one receiving host. A TCP flow with
- * {@code origin: local} has its server end on the router itself: it skips the delay both ways.
+ * {@code origin: local} has its server end on the router itself: it skips the delay both ways. A flow's
+ * {@code extraRttMs} puts its server farther away: half of it on each direction, outside the bottleneck.
  * <pre>
- *   down: server → delay(rtt/2) → qdisc → wire(rateMbps)   → host
- *   up:   host   →                 qdisc → wire(upRateMbps) → delay(rtt/2) → server
+ *   down: server → delay(extra/2) → delay(rtt/2) → qdisc → wire(rateMbps)   → host
+ *   up:   host   →                                 qdisc → wire(upRateMbps) → delay(rtt/2) → delay(extra/2) → server
  * </pre>
  */
 final class WiredModel extends Network {
@@ -48,9 +49,11 @@ final class WiredModel extends Network {
         for (int i = 0; i < n; i++) {
             local[i] = local(scenario.flows().get(i));
         }
-        this.down = new WiredLink(sim, Qdiscs.create(qdiscSpec, mtu, this, kernel), link.rateMbps(), link.l2OverheadBytes(),
-                link.lossRate(), RandomStream.of(scenario.seed(), "link.down.loss"), this, this, this);
-        var toServer = new DelayLine(sim, halfRtt, this);
+        // the router's sockets are those of origin-local flows; the host's are all of its own
+        this.down = new WiredLink(sim, Qdiscs.create(qdiscSpec, mtu, this, kernel, fqSockets(local), 2 * n),
+                link.rateMbps(), link.l2OverheadBytes(), link.lossRate(), RandomStream.of(scenario.seed(), "link.down.loss"),
+                this, this, this);
+        var toServer = new DelayLine(sim, halfRtt, toServers(scenario));
         PacketSink upEnd = (p, now) -> {
             if (local[p.flowId]) {
                 accept(p, now);
@@ -58,7 +61,8 @@ final class WiredModel extends Network {
                 toServer.accept(p, now);
             }
         };
-        this.up = new WiredLink(sim, Qdiscs.create(qdiscSpec, mtu, this, kernel), link.upRateMbps(), link.l2OverheadBytes(),
+        this.up = new WiredLink(sim, Qdiscs.create(qdiscSpec, mtu, this, kernel, fqSockets(null), 2 * n),
+                link.upRateMbps(), link.l2OverheadBytes(),
                 link.lossRate(), RandomStream.of(scenario.seed(), "link.up.loss"), upEnd, this, this);
         var fromServer = new DelayLine(sim, halfRtt, down);
 
@@ -74,7 +78,7 @@ final class WiredModel extends Network {
             int hostPort = 40001 + i;
             int protocol = protocol(spec);
             var path = new Flow.FlowPath(
-                    local[i] ? down : fromServer,
+                    local[i] ? down : delayed(extraDownNs(spec), fromServer),
                     FlowHash.of(SERVER_ADDR, HOST_ADDR, serverPort, hostPort, protocol, routerSalt),
                     up, FlowHash.of(HOST_ADDR, SERVER_ADDR, hostPort, serverPort, protocol, hostSalt));
             stats[i] = new FlowStats(warmupNs);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fqlab.sim.result.CodelXstats;
 import dev.fqlab.sim.result.FqCodelXstats;
+import dev.fqlab.sim.result.FqXstats;
 import dev.fqlab.sim.result.QdiscResult;
 import dev.fqlab.sim.result.TcCounters;
 import java.util.List;
@@ -32,6 +33,10 @@ class QdiscResultJsonTest {
             "requeues", "backlogBytes", "backlogPackets");
     private static final List<String> FQ_CODEL = concat(COMMON, List.of("maxPacket", "dropOverlimit",
             "dropOvermemory", "newFlowCount", "ecnMark", "ceMark", "memoryUsed", "newFlowsLen", "oldFlowsLen"));
+    private static final List<String> FQ = concat(COMMON, List.of("gcFlows", "highprioPackets", "fastpathPackets",
+            "tcpRetrans", "throttled", "flowsPlimit", "pktsTooLong", "allocationErrors", "flows", "inactiveFlows",
+            "throttledFlows", "unthrottleLatencyNs", "ceMark", "horizonDrops", "horizonCaps", "bandDrops",
+            "bandPktCount"));
     private static final List<String> CODEL = concat(COMMON, List.of("maxPacket", "dropOverlimit", "ecnMark",
             "ceMark", "codelCount", "codelLastCount", "ldelayMs", "dropping"));
 
@@ -44,7 +49,9 @@ class QdiscResultJsonTest {
                 Arguments.of("fq_codel", new QdiscResult.FqCodel(COUNTERS,
                         new FqCodelXstats(1514, 8, 9, 10, 11, 12, 13, 14, 15)), FQ_CODEL),
                 Arguments.of("codel", new QdiscResult.Codel(COUNTERS,
-                        new CodelXstats(1514, 8, 9, 10, 11, 12, 0.5, true)), CODEL));
+                        new CodelXstats(1514, 8, 9, 10, 11, 12, 0.5, true)), CODEL),
+                Arguments.of("fq", new QdiscResult.Fq(COUNTERS, new FqXstats(1, 0, 2, 0, 3, 4, 5, 0, 6, 7, 8, 9, 10,
+                        11, 12, List.of(0L, 13L, 0L), List.of(0L, 14L, 0L))), FQ));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -39,9 +39,9 @@ class ScenarioJsonTest {
                    "ceThresholdMs":null,"codelArithmetic":"linux"}},
                  "flows":[
                    {"name":"bulk","type":"udp","direction":"down","ac":"BE","startS":0,"stopS":30,"ecn":"not-ect",
-                    "rateMbps":20,"packetBytes":1500,"burst":1,"jitterMs":0},
+                    "extraRttMs":0,"rateMbps":20,"packetBytes":1500,"burst":1,"jitterMs":0},
                    {"name":"probe","type":"ping","direction":"down","ac":"BE","startS":0,"stopS":30,"ecn":"not-ect",
-                    "intervalMs":500,"packetBytes":64}],
+                    "extraRttMs":0,"intervalMs":500,"packetBytes":64}],
                  "kernel":"6.18","kernelUptimeS":1000}
                 """.replaceAll("\\s+", "");
         assertThat(JSON.writeValueAsString(json)).isEqualTo(expected);
@@ -76,7 +76,7 @@ class ScenarioJsonTest {
                      "forwardCpuUs":0,"rxRingPackets":512}},
                  "flows":[
                    {"name":"bulk","type":"udp","station":"sta1","direction":"down","ac":"BE","startS":0,"stopS":30,
-                    "ecn":"not-ect","rateMbps":20,"packetBytes":1500,"burst":1,"jitterMs":0}],
+                    "ecn":"not-ect","extraRttMs":0,"rateMbps":20,"packetBytes":1500,"burst":1,"jitterMs":0}],
                  "kernel":"6.18","kernelUptimeS":1000}
                 """.replaceAll("\\s+", "");
         assertThat(JSON.writeValueAsString(json)).isEqualTo(expected);
@@ -116,7 +116,7 @@ class ScenarioJsonTest {
         assertThat(json.at("/stack/qdisc").propertyNames()).containsExactly("type", "limit", "targetMs",
                 "intervalMs", "ecn", "ceThresholdMs", "codelArithmetic");
         assertThat(json.at("/flows/0").propertyNames()).containsExactly("name", "type", "direction", "ac", "startS",
-                "stopS", "ecn", "intervalMs", "packetBytes", "packets", "burst", "jitterMs");
+                "stopS", "ecn", "extraRttMs", "intervalMs", "packetBytes", "packets", "burst", "jitterMs");
     }
 
     @Test

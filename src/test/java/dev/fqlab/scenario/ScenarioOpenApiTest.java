@@ -116,6 +116,9 @@ class ScenarioOpenApiTest {
         ObjectNode tcp = normalized("""
                 {"durationS": 10, "link": {"type": "wired", "rateMbps": 10},
                  "flows": [{"name": "t", "type": "tcp"}]}""");
+        ObjectNode fq = normalized("""
+                {"durationS": 10, "link": {"type": "wired", "rateMbps": 10}, "stack": {"qdisc": {"type": "fq"}},
+                 "flows": [{"name": "u", "type": "udp", "rateMbps": 1}]}""");
         ObjectNode airtime = normalized("""
                 {"durationS": 10, "link": {"type": "wifi"}, "stations": [{"name": "a", "mcs": 0}],
                  "stack": {"scheduler": {"type": "airtime"}},
@@ -134,7 +137,7 @@ class ScenarioOpenApiTest {
                         channels.at("/stations/1"))),
                 Map.entry("SnrStep", List.of(channels.at("/stations/0/snrSteps/0"))),
                 Map.entry("Stack", List.of(wired.get("stack"), wifi.get("stack"))),
-                Map.entry("Qdisc", List.of(wired.at("/stack/qdisc"))),
+                Map.entry("Qdisc", List.of(wired.at("/stack/qdisc"), fq.at("/stack/qdisc"))),
                 Map.entry("Txqs", List.of(wifi.at("/stack/txqs"))),
                 Map.entry("Scheduler", List.of(wifi.at("/stack/scheduler"), airtime.at("/stack/scheduler"))),
                 Map.entry("Aql", List.of(wifi.at("/stack/aql"))),

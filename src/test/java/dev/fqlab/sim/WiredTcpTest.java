@@ -61,7 +61,9 @@ class WiredTcpTest {
         assertThat(((QdiscResult.FqCodel) r.qdisc()).xstats().ecnMark()).isEqualTo(ecn.ecnMarks());
         assertThat(r.qdisc().counters().dropped()).isZero();
         assertThat(ecn.tcp().retransmits()).isZero();
-        assertThat(ecn.throughputMbps()).isBetween(0.95 * payloadCapacity(10), payloadCapacity(10) * 1.001);
+        // Unpaced (pacing auto over fq_codel, as Linux): CoDel's marks can halve the window twice in a row, and with a
+        // BDP of about 17 segments the link then idles for a while: 8.7 Mbit/s here, 9.3 with pacing on.
+        assertThat(ecn.throughputMbps()).isBetween(0.85 * payloadCapacity(10), payloadCapacity(10) * 1.001);
     }
 
     @ParameterizedTest

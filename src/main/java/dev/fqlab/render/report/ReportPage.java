@@ -9,6 +9,7 @@ import dev.fqlab.render.plot.Svg;
 import dev.fqlab.sim.result.CodelXstats;
 import dev.fqlab.sim.result.FlowResult;
 import dev.fqlab.sim.result.FqCodelXstats;
+import dev.fqlab.sim.result.FqXstats;
 import dev.fqlab.sim.result.LatencyStats;
 import dev.fqlab.sim.result.QdiscResult;
 import dev.fqlab.sim.result.SimulationResult;
@@ -108,6 +109,7 @@ public final class ReportPage {
         String xstats = switch (q) {
             case QdiscResult.FqCodel f -> xstats(f.xstats());
             case QdiscResult.Codel codel -> xstats(codel.xstats());
+            case QdiscResult.Fq fq -> xstats(fq.xstats());
             case QdiscResult.Plain plain -> "";
         };
         if (!xstats.isEmpty()) {
@@ -121,6 +123,16 @@ public final class ReportPage {
                 + x.dropOvermemory() + " new_flow_count " + x.newFlowCount() + " ecn_mark " + x.ecnMark()
                 + " ce_mark " + x.ceMark() + " memory_used " + x.memoryUsed() + " new_flows_len " + x.newFlowsLen()
                 + " old_flows_len " + x.oldFlowsLen();
+    }
+
+    /** iproute2's {@code fq_print_xstats} layout, the counters it prints only when non-zero included always. */
+    private static String xstats(FqXstats x) {
+        return "flows " + x.flows() + " (inactive " + x.inactiveFlows() + " throttled " + x.throttledFlows() + ")\n"
+                + " gc " + x.gcFlows() + " highprio " + x.highprioPackets() + " fastpath " + x.fastpathPackets()
+                + " throttled " + x.throttled() + " latency " + Numbers.decimal(x.unthrottleLatencyNs() / 1000.0)
+                + "us flows_plimit " + x.flowsPlimit() + " pkts_too_long " + x.pktsTooLong() + " ce_mark "
+                + x.ceMark() + " horizon_drops " + x.horizonDrops() + " horizon_caps " + x.horizonCaps()
+                + " band1_drops " + x.bandDrops().get(1);
     }
 
     private static String xstats(CodelXstats x) {

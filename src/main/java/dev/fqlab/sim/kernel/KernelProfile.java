@@ -33,6 +33,11 @@ import dev.fqlab.sim.scenario.schema.JsonEnum;
  *   <li><b>CoDel forgets first_above_time on an empty queue</b> ({@link #codelResetsOnEmpty}): 815980fe6dbb
  *       "net_sched: codel: fix stale state for empty flows in fq_codel" (2026-03-23), in the same newest code as the
  *       cap; older kernels clear only {@code dropping} when the queue is found empty.</li>
+ *   <li><b>TCP transmit path and sch_fq</b> ({@link #tcp}, {@link TcpRules}): TSQ's cap
+ *       {@code tcp_limit_output_bytes} (256 KiB in 4.16, 1 MiB from 4.20, 4 MiB from 6.16) and whether it caps
+ *       paced sockets (only 4.16), the Earliest Departure Time pacing model (4.20+), GSO always on (4.17+), the
+ *       min-RTT allowance of {@code tcp_tso_autosize} (5.18+), sch_fq's bands and fast path (6.7+) and horizon
+ *       (2020, so 5.10+).</li>
  * </ul>
  * The same in every modelled version, so not a profile rule: the mac80211 TXQ memory limit (16 MB when a band of
  * the radio supports VHT, else 4 MB: tx.c {@code ieee80211_txq_setup_flows}, the default of
@@ -40,18 +45,23 @@ import dev.fqlab.sim.scenario.schema.JsonEnum;
  * from v6.0; 5.14–5.19's virtual-time scheduler is not modelled, hence no 5.15 profile).
  */
 public enum KernelProfile implements JsonEnum {
+    /**
+     * 4.16 (early 2018, seed 002's kernel): only its TCP and fq rules differ from 5.10 ({@link TcpRules#V4_16});
+     * its mac80211 rules are 5.10's, since the scheduler, AQL and driver are the scenario's own stack settings.
+     */
+    LINUX_4_16("4.16", true, false, false, 0, false, TcpRules.V4_16),
     /** 5.10 LTS: AQL and airtime DRR, the slow-station rule, no per-AC gate. */
-    LINUX_5_10("5.10", true, false, false, 0, false),
+    LINUX_5_10("5.10", true, false, false, 0, false, TcpRules.V5_10),
     /** 6.1 LTS: the v6.0 scheduler (per-AC gate, deficit less pending airtime), the slow-station rule. */
-    LINUX_6_1("6.1", true, true, true, 0, false),
+    LINUX_6_1("6.1", true, true, true, 0, false, TcpRules.V6_1),
     /** 6.6 LTS: as 6.1. */
-    LINUX_6_6("6.6", true, true, true, 0, false),
+    LINUX_6_6("6.6", true, true, true, 0, false, TcpRules.V6_1),
     /** 6.12 LTS as of 6.12.35 and later: the slow-station rule reverted. */
-    LINUX_6_12("6.12", false, true, true, 0, false),
+    LINUX_6_12("6.12", false, true, true, 0, false, TcpRules.V6_12),
     /** 6.18 LTS (the default). */
-    LINUX_6_18("6.18", false, true, true, 0, false),
+    LINUX_6_18("6.18", false, true, true, 0, false, TcpRules.V6_18),
     /** The newest upstream code stored (after v6.18): CoDel's drop cap and its empty-queue reset. */
-    MAINLINE("mainline", false, true, true, 256, true);
+    MAINLINE("mainline", false, true, true, 256, true, TcpRules.V6_18);
 
     /** The profile a scenario gets unless it names one: the newest long-term-support series modelled. */
     public static final KernelProfile DEFAULT = LINUX_6_18;
@@ -62,15 +72,22 @@ public enum KernelProfile implements JsonEnum {
     private final boolean aqlPendingCountsAgainstDeficit;
     private final int codelMaxDropsPerDequeue;
     private final boolean codelResetsOnEmpty;
+    private final TcpRules tcp;
 
     KernelProfile(String json, boolean slowStationCodel, boolean aqlPerAcGate, boolean aqlPendingCountsAgainstDeficit,
-                  int codelMaxDropsPerDequeue, boolean codelResetsOnEmpty) {
+                  int codelMaxDropsPerDequeue, boolean codelResetsOnEmpty, TcpRules tcp) {
         this.json = json;
         this.slowStationCodel = slowStationCodel;
         this.aqlPerAcGate = aqlPerAcGate;
         this.aqlPendingCountsAgainstDeficit = aqlPendingCountsAgainstDeficit;
         this.codelMaxDropsPerDequeue = codelMaxDropsPerDequeue;
         this.codelResetsOnEmpty = codelResetsOnEmpty;
+        this.tcp = tcp;
+    }
+
+    /** TCP Small Queues, pacing, GSO/TSO and sch_fq rules of this version ({@link TcpRules}). */
+    public TcpRules tcp() {
+        return tcp;
     }
 
     @Override

@@ -34,6 +34,15 @@ public final class WiredLink implements PacketSink {
             transmitted(now);
         }
     };
+    /** sch_fq's watchdog: the qdisc held packets back while the wire was idle; try again then. */
+    private final Event watchdog = new Event() {
+        @Override
+        protected void fire(long now) {
+            if (onWire == null) {
+                startNext(now);
+            }
+        }
+    };
     private Packet onWire;
     private long busyNs;
 
@@ -48,6 +57,7 @@ public final class WiredLink implements PacketSink {
         this.receiver = receiver;
         this.lost = lost;
         this.completion = completion;
+        qdisc.watchdog(at -> sim.schedule(watchdog, at));
     }
 
     @Override

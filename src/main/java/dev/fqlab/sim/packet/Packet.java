@@ -35,6 +35,13 @@ public final class Packet {
     public long enqueuedAt;
     /** When a delay line releases it (ns). */
     public long releaseAt;
+    /**
+     * {@code skb->tstamp} as a departure time (ns): the Earliest Departure Time a paced TCP sender stamps (v4.20+),
+     * which sch_fq holds the packet until; 0 = none (the qdisc takes "now").
+     */
+    public long tstamp;
+    /** sch_fq: {@code fq_skb_cb(skb)->time_to_send}, the departure time it holds the packet until (ns). */
+    public long timeToSend;
 
     /** 802.11: the MPDU sequence number within its BlockAck session. */
     public long mpduSeq;
@@ -90,6 +97,8 @@ public final class Packet {
         sentAt = 0;
         enqueuedAt = 0;
         releaseAt = 0;
+        tstamp = 0;
+        timeToSend = 0;
         mpduSeq = 0;
         transmissions = 0;
         aqlNs = 0;

@@ -42,6 +42,13 @@ public interface Qdisc {
     /** The time the packets handed on so far spent in the qdisc, summed, in ns (their sojourn). */
     long sojournNs();
 
+    /**
+     * Where to ask for a later dequeue when {@link #dequeue} holds packets back (sch_fq's pacing); qdiscs that
+     * never hold a packet they have ignore it.
+     */
+    default void watchdog(Watchdog w) {
+    }
+
     /** The counters now, as results.md's {@code qdisc} object. */
     QdiscResult result();
 }

@@ -14,7 +14,17 @@ public final class Qdiscs {
      * @param kernel the host: CoDel's clock and its version's rules
      */
     public static Qdisc create(QdiscSpec spec, int mtu, DropListener drops, Kernel kernel) {
+        return create(spec, mtu, drops, kernel, FqSockets.FORWARDED, 0);
+    }
+
+    /**
+     * @param sockets what sch_fq sees of the host's sockets ({@code skb->sk})
+     * @param socketCount how many socket ids {@code sockets} may name
+     */
+    public static Qdisc create(QdiscSpec spec, int mtu, DropListener drops, Kernel kernel, FqSockets sockets,
+                               int socketCount) {
         return switch (spec) {
+            case QdiscSpec.Fq f -> new Fq(f, mtu, drops, kernel, sockets, socketCount);
             case QdiscSpec.Pfifo p -> new Pfifo(p.limit(), drops);
             case QdiscSpec.Codel c -> new CodelQdisc(c.limit(), c.codel(), mtu, drops, kernel);
             case QdiscSpec.FqCodel f -> new FqCodel(f, mtu, drops, kernel);

@@ -17,10 +17,11 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 @JsonSubTypes({
         @JsonSubTypes.Type(value = QdiscResult.Plain.class, names = {"pfifo", "noqueue"}),
         @JsonSubTypes.Type(value = QdiscResult.FqCodel.class, name = "fq_codel"),
-        @JsonSubTypes.Type(value = QdiscResult.Codel.class, name = "codel")})
-public sealed interface QdiscResult permits QdiscResult.Plain, QdiscResult.FqCodel, QdiscResult.Codel {
+        @JsonSubTypes.Type(value = QdiscResult.Codel.class, name = "codel"),
+        @JsonSubTypes.Type(value = QdiscResult.Fq.class, name = "fq")})
+public sealed interface QdiscResult permits QdiscResult.Plain, QdiscResult.FqCodel, QdiscResult.Codel, QdiscResult.Fq {
 
-    /** tc's name of the qdisc: {@code noqueue}, {@code pfifo}, {@code fq_codel}, {@code codel}. */
+    /** tc's name of the qdisc: {@code noqueue}, {@code pfifo}, {@code fq_codel}, {@code codel}, {@code fq}. */
     String type();
 
     TcCounters counters();
@@ -55,6 +56,16 @@ public sealed interface QdiscResult permits QdiscResult.Plain, QdiscResult.FqCod
         @JsonProperty("type")
         public String type() {
             return "codel";
+        }
+    }
+
+    /** fq: the counters and its xstats. */
+    @JsonPropertyOrder({"type"})
+    record Fq(@JsonUnwrapped TcCounters counters, @JsonUnwrapped FqXstats xstats) implements QdiscResult {
+        @Override
+        @JsonProperty("type")
+        public String type() {
+            return "fq";
         }
     }
 }

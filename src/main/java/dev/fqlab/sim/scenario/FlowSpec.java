@@ -19,7 +19,7 @@ import java.util.Set;
  * @param stopS when the sender stops; normalized to {@code durationS} when absent
  */
 public record FlowSpec(String name, String station, Direction direction, AccessCategory ac, double startS,
-                       double stopS, EcnCodepoint ecn, TrafficSpec traffic) {
+                       double stopS, EcnCodepoint ecn, double extraRttMs, TrafficSpec traffic) {
 
     public static final RecordSchema<FlowSpec> SCHEMA = RecordSchema.of(FlowSpec.class, "Flow",
             "One traffic flow: the common fields, then those of its type.",
@@ -44,6 +44,12 @@ public record FlowSpec(String name, String station, Direction direction, AccessC
                     .help("When the flow stops."),
             enumeration("ecn", EcnCodepoint.class).defaultValue(EcnCodepoint.NOT_ECT)
                     .help("ECN codepoint the sender puts on its packets. tcp: ect0/ect1 turn ECN on."),
+            number("extraRttMs").defaultValue(0).range(NumberRange.closed(0, 10_000)).check(FlowSpec::remoteServer)
+                    .unit("ms")
+                    .help("The flow's server sits this much farther away than wiredRttMs says: the round trip grows "
+                            + "by extraRttMs (half on each direction, outside the bottleneck), so flows of different "
+                            + "base RTT can share it (flent's rtt_fair). Not for a tcp flow with origin local, whose "
+                            + "server is the router or AP itself."),
             inline("traffic", TrafficSpec.VARIANTS));
 
     /** The scenario's {@code type}: udp, ping or tcp. */
@@ -58,6 +64,12 @@ public record FlowSpec(String name, String station, Direction direction, AccessC
                 : link.equals("wifi")
                 ? When.required("required on a wifi link: the name of the station the flow belongs to")
                 : When.rejected("applies to wifi links only");
+    }
+
+    /** A local TCP flow's server end is the router or AP: there is no farther server to move. */
+    private static String remoteServer(Scope flow, Double extraRttMs) {
+        return extraRttMs > 0 && "tcp".equals(flow.type()) && "local".equals(flow.string("origin"))
+                ? "must be 0 for a tcp flow with origin local (its server is the router or AP itself)" : null;
     }
 
     /** Looked up only when every station has a string name, so a broken station name is reported once. */

@@ -1,22 +1,26 @@
 package dev.fqlab.sim.scenario;
 
+import static dev.fqlab.sim.scenario.schema.Field.bool;
 import static dev.fqlab.sim.scenario.schema.Field.enumeration;
 import static dev.fqlab.sim.scenario.schema.Field.flat;
 import static dev.fqlab.sim.scenario.schema.Field.integer;
+import static dev.fqlab.sim.scenario.schema.Field.number;
 
 import dev.fqlab.sim.scenario.schema.IntRange;
+import dev.fqlab.sim.scenario.schema.NumberRange;
 import dev.fqlab.sim.scenario.schema.RecordSchema;
 import dev.fqlab.sim.scenario.schema.Report;
 import dev.fqlab.sim.scenario.schema.Scope;
 import dev.fqlab.sim.scenario.schema.Variants;
 
 /** The interface qdisc (scenario.md {@code stack.qdisc}). */
-public sealed interface QdiscSpec permits QdiscSpec.Noqueue, QdiscSpec.Pfifo, QdiscSpec.Codel, QdiscSpec.FqCodel {
+public sealed interface QdiscSpec
+        permits QdiscSpec.Noqueue, QdiscSpec.Pfifo, QdiscSpec.Codel, QdiscSpec.FqCodel, QdiscSpec.Fq {
 
     Variants<QdiscSpec> VARIANTS = Variants.of("qdisc", "Qdisc", "The interface qdisc.",
-            Noqueue.SCHEMA, Pfifo.SCHEMA, Codel.SCHEMA, FqCodel.SCHEMA);
+            Noqueue.SCHEMA, Pfifo.SCHEMA, Codel.SCHEMA, FqCodel.SCHEMA, Fq.SCHEMA);
 
-    /** The scenario's {@code type}: noqueue, pfifo, codel, fq_codel. */
+    /** The scenario's {@code type}: noqueue, pfifo, codel, fq_codel, fq. */
     String type();
 
 
@@ -92,6 +96,57 @@ public sealed interface QdiscSpec permits QdiscSpec.Noqueue, QdiscSpec.Pfifo, Qd
         @Override
         public String type() {
             return "fq_codel";
+        }
+    }
+
+    /**
+     * sch_fq (net/sched/sch_fq.c) with its {@code tc} parameters and Linux's defaults ({@code fq_init}); absent
+     * quanta follow the device MTU ({@code psched_mtu}: 1514 on Ethernet and WiFi).
+     *
+     * @param quantum null = 2 × the device MTU
+     * @param initialQuantum null = 10 × the device MTU
+     * @param maxRateMbps null = no per-flow cap ({@code ~0UL})
+     * @param ceThresholdMs null = Linux's default of ~0U µs (4294.97 s: never)
+     */
+    record Fq(int limit, int flowLimit, Integer quantum, Integer initialQuantum, Double maxRateMbps, boolean pacing,
+              double refillDelayMs, double lowRateThresholdMbps, int orphanMask, double horizonMs,
+              boolean horizonDrop, Double ceThresholdMs) implements QdiscSpec {
+        static final RecordSchema<Fq> SCHEMA = RecordSchema.variant(Fq.class, "fq",
+                "Fair Queue packet scheduler with per-flow pacing (sch_fq): one queue per socket of the host, "
+                        + "forwarded packets by hash; a TCP sender on this host is paced at its sk_pacing_rate.",
+                integer("limit").defaultValue(10000).range(IntRange.of(1, 1_000_000)).unit("packets")
+                        .help("Queue limit (tc's limit; from Linux 6.7 per priority band, and fqlab's packets all "
+                                + "use band 1)."),
+                integer("flowLimit").defaultValue(100).range(IntRange.of(1, 1_000_000)).unit("packets")
+                        .help("Packets one flow may queue (flow_limit); the next is dropped and counted in "
+                                + "flowsPlimit."),
+                integer("quantum").optional().range(IntRange.of(1, 1 << 20)).unit("bytes")
+                        .help("DRR credit a flow gets per round; absent = 2 × the device MTU (3028)."),
+                integer("initialQuantum").optional().range(IntRange.of(0, Integer.MAX_VALUE)).unit("bytes")
+                        .help("Credit of a new flow; absent = 10 × the device MTU (15140)."),
+                number("maxRateMbps").optional().range(NumberRange.openClosed(0, 34_359))
+                        .unit("Mbit/s").help("Per-flow rate cap (maxrate, at most ~0U bytes/s); absent = none."),
+                bool("pacing").defaultValue(true)
+                        .help("Pace flows (false = tc's nopacing): honour departure times and socket pacing rates."),
+                number("refillDelayMs").defaultValue(40).range(NumberRange.closed(0, 3_600_000)).unit("ms")
+                        .help("A flow idle this long gets at least quantum credit back when it sends again."),
+                number("lowRateThresholdMbps").defaultValue(0.55).range(NumberRange.closed(0, 34_359))
+                        .unit("Mbit/s")
+                        .help("Flows paced by fq at or below this rate are paced per packet, not per quantum."),
+                integer("orphanMask").defaultValue(1023).range(IntRange.of(0, 65535)
+                                .withNote("Linux accepts any u32; fqlab keeps a table of orphanMask + 1 flows"))
+                        .help("Packets without a socket of this host (forwarded) are flows by hash & orphanMask."),
+                number("horizonMs").defaultValue(10_000).range(NumberRange.closed(0, 4_294_967)).unit("ms")
+                        .help("Departure times further ahead than this are dropped (horizonDrop) or capped "
+                                + "(kernels from 2020: 5.10 and later)."),
+                bool("horizonDrop").defaultValue(true)
+                        .help("Beyond the horizon: drop (true) or cap the departure time to it (false)."),
+                number("ceThresholdMs").optional().range(NumberRange.closed(0, 4_294_967)).unit("ms")
+                        .help("Mark CE on a packet that leaves this much after its due time; absent = never."));
+
+        @Override
+        public String type() {
+            return "fq";
         }
     }
 }

@@ -92,9 +92,12 @@ public record Scenario(
                     .items(s -> s.limits().maxFlows(), "the service limit fqlab.limits.max-flows, default 1024")
                     .help("The traffic, with unique names."),
             enumeration("kernel", KernelProfile.class).defaultValue(KernelProfile.DEFAULT)
-                    .help("The Linux version whose rules the AP or router follows: slow-station CoDel in mac80211 "
-                            + "(5.10, 6.1, 6.6), the v6.0 AQL scheduler (all but 5.10), CoDel's drop cap of 256 per "
-                            + "dequeue (mainline only). See the README's kernel profiles."),
+                    .help("The Linux version whose rules the AP or router (and, for TCP and fq, every host) "
+                            + "follows: slow-station CoDel in mac80211 (4.16, 5.10, 6.1, 6.6), the v6.0 AQL scheduler "
+                            + "(6.1 and later), CoDel's drop cap of 256 per dequeue (mainline only), TCP Small Queues' "
+                            + "cap tcp_limit_output_bytes (256 KiB in 4.16, 1 MiB to 6.12, 4 MiB from 6.16) and the "
+                            + "Earliest Departure Time pacing model (all but 4.16), sch_fq's bands and fast path (6.12 "
+                            + "and later). See the README's kernel profiles."),
             number("kernelUptimeS").defaultValue(DEFAULT_KERNEL_UPTIME_S)
                     .range(NumberRange.closed(0, MAX_KERNEL_UPTIME_S)).unit("s")
                     .help("How long the host has been up when the simulation starts: kernel time (ktime, jiffies, "

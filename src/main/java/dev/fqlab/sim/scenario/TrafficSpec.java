@@ -161,8 +161,8 @@ public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping, T
      * @param mss payload bytes per segment; every segment carries 52 bytes of IPv4 + TCP header with timestamps
      * @param bytes payload to transfer, null = bulk until {@code stopS}
      */
-    record Tcp(CongestionControlKind congestionControl, TcpOrigin origin, int pacingShift, int mss, Long bytes)
-            implements TrafficSpec {
+    record Tcp(CongestionControlKind congestionControl, TcpOrigin origin, int pacingShift, PacingMode pacing, int mss,
+               Long bytes) implements TrafficSpec {
 
         /**
          * TCP payload per segment: 536 (RFC 879's default MSS, the IPv4 minimum of 576 less 40 header bytes) to 8948
@@ -188,6 +188,13 @@ public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping, T
                         .help("sk_pacing_shift: TCP Small Queues lets max(2 segments, pacing rate >> pacingShift) bytes "
                                 + "of truesize sit below the socket (10 ≈ 1 ms of data, 8 ≈ 4 ms). Applies to local down "
                                 + "flows and to every up flow."),
+                enumeration("pacing", PacingMode.class).defaultValue(PacingMode.AUTO)
+                        .help("\"auto\" (Linux): paced only through an fq qdisc on the sender's own host (the router "
+                                + "or AP for origin local, the host for up flows on a wired link), which sets "
+                                + "SK_PACING_FQ; otherwise segments leave at line rate. \"on\": TCP's internal pacing "
+                                + "(SK_PACING_NEEDED, as BBR or SO_MAX_PACING_RATE get), fq taking over where present. "
+                                + "\"off\": never paced. The pacing rate (200 % of cwnd × mss / srtt in slow start, "
+                                + "120 % after) is computed in every mode: TCP Small Queues uses it."),
                 integer("mss").defaultValue(1448)
                         .intRange(MSS, flow -> "wifi".equals(Scenario.linkType(flow)) ? WIFI_MSS : MSS,
                                 "536 (RFC 879's default MSS) to 8948 (a 9000-byte jumbo packet); on a wifi link at most "

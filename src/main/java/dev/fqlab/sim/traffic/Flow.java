@@ -1,6 +1,7 @@
 package dev.fqlab.sim.traffic;
 
 import dev.fqlab.sim.core.Simulator;
+import dev.fqlab.sim.kernel.KernelProfile;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.packet.PacketPool;
 import dev.fqlab.sim.packet.PacketSink;
@@ -78,6 +79,19 @@ public abstract class Flow {
     }
 
     /**
+     * sch_fq's view of the socket that sent {@code p} on the host whose qdisc sees it ({@code skb->sk}): its
+     * {@code sk_pacing_rate} in bytes per second, {@link Long#MAX_VALUE} for {@code ~0UL} (not TCP, or a TCP end that
+     * sends no data).
+     */
+    public long pacingRate(Packet p) {
+        return Long.MAX_VALUE;
+    }
+
+    /** sch_fq classified {@code p}, sent by a socket of its host: {@code sk_pacing_status = SK_PACING_FQ}. */
+    public void pacedByFq(Packet p) {
+    }
+
+    /**
      * A device finished transmitting a packet that holds {@link Packet#tsqCharge} (kernel-spec §6); it travels on.
      * Only TCP senders subject to TCP Small Queues charge packets.
      */
@@ -126,6 +140,12 @@ public abstract class Flow {
      * packets enter the network, the warm-up its statistics skip, and the scenario's seed (its random streams).
      */
     public record Context(int id, FlowSpec spec, FlowStats stats, Simulator sim, PacketPool pool, FlowPath path,
-                          long warmupNs, long seed) {
+                          long warmupNs, long seed, KernelProfile kernel) {
+
+        /** On the default kernel profile (tests of one flow). */
+        public Context(int id, FlowSpec spec, FlowStats stats, Simulator sim, PacketPool pool, FlowPath path,
+                       long warmupNs, long seed) {
+            this(id, spec, stats, sim, pool, path, warmupNs, seed, KernelProfile.DEFAULT);
+        }
     }
 }

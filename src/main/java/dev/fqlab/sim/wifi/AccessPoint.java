@@ -1,5 +1,6 @@
 package dev.fqlab.sim.wifi;
 
+import dev.fqlab.sim.core.Event;
 import dev.fqlab.sim.core.RandomStream;
 import dev.fqlab.sim.packet.DropListener;
 import dev.fqlab.sim.packet.Packet;
@@ -65,6 +66,12 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
     private final DropListener drops;
     private final TxCompletion completions;
     private final TxqSource txqSource = new TxqSource();
+    private final Event qdiscWatchdog = new Event() {
+        @Override
+        protected void fire(long now) {
+            pumpQdisc(now);
+        }
+    };
     /** ath10k's firmware A-MSDU: the driver moves (and the firmware queue counts) MSDUs, several per MPDU. */
     private final boolean firmwareAmsdu;
 
@@ -133,6 +140,10 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
         this.forwarding = new ForwardingCore(stack.driver(), context.sim, this::forwarded, drops);
         for (AccessCategory ac : AccessCategory.values()) {
             contenders[ac.ordinal()] = medium.contender(this, Edca.accessPoint(ac)); // the AP's own EDCA set
+        }
+        if (qdisc != null) {
+            // sch_fq's watchdog: dequeue again when a throttled flow's packet is due (__netif_schedule)
+            qdisc.watchdog(at -> context.sim.schedule(qdiscWatchdog, at));
         }
     }
 

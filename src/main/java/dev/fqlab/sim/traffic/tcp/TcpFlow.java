@@ -27,8 +27,10 @@ import dev.fqlab.sim.traffic.Flow;
  * <li>ECN (RFC 3168) when the flow is ect0/ect1: new data carries the codepoint (retransmissions and ACKs do not),
  * the receiver echoes CE with ECE until it sees CWR, the sender reduces as for a loss at most once per window and
  * sets CWR on its next new segment;</li>
- * <li>pacing at {@code sk_pacing_rate} ({@link Pacing}) and TCP Small Queues for senders next to the device queue
- * ({@link TcpOutput}, {@link TcpSmallQueues}).</li>
+ * <li>pacing as Linux decides it ({@code pacing}: {@link Pacing}) — none unless the sch_fq of the sender's host sets
+ * {@code SK_PACING_FQ} or the flow asks for internal pacing — with {@code sk_pacing_rate} always computed, and TCP
+ * Small Queues for senders next to the device queue ({@link TcpOutput}, {@link TcpSmallQueues}), both by the
+ * scenario's kernel profile ({@code TcpRules});</li>
  * </ul>
  * Not modelled: SACK blocks, RACK/TLP, F-RTO, PRR (cwnd drops to ssthresh at once), TSO/GSO autosizing (each
  * segment is its own skb, so TSQ's 2 × truesize floor is two segments), receive window autotuning, Nagle and
@@ -49,6 +51,8 @@ public final class TcpFlow extends Flow {
     private final TcpRecorder recorder;
     private final TcpSender sender;
     private final TcpReceiver receiver;
+    /** The data direction: the sender's packets go up. */
+    private final boolean dataUp;
 
     public TcpFlow(Context context) {
         super(context);
@@ -60,7 +64,8 @@ public final class TcpFlow extends Flow {
         Transfer transfer = new Transfer(tcp.mss(), tcp.bytes(), Time.seconds(spec.stopS()));
         this.startNs = Time.seconds(spec.startS());
         this.recorder = new TcpRecorder(context.warmupNs());
-        this.sender = new TcpSender(sim, new End(dataUp), tcp, transfer, tsq, ect, recorder);
+        this.sender = new TcpSender(sim, new End(dataUp), tcp, transfer, tsq, ect, recorder, context.kernel().tcp());
+        this.dataUp = dataUp;
         this.receiver = new TcpReceiver(sim, new End(!dataUp), transfer);
     }
 
@@ -81,6 +86,19 @@ public final class TcpFlow extends Flow {
         long goodput = receiver.onSegment(p, now);
         stats.deliveredTcp(p, now, goodput, (flags & TcpFlags.DATA) != 0);
         return goodput;
+    }
+
+    /** The sender's {@code sk_pacing_rate}; the receiving end sends only ACKs, which fq does not pace. */
+    @Override
+    public long pacingRate(Packet p) {
+        return p.up == dataUp ? sender.fqPacingRate() : Long.MAX_VALUE;
+    }
+
+    @Override
+    public void pacedByFq(Packet p) {
+        if (p.up == dataUp) {
+            sender.pacedByFq();
+        }
     }
 
     @Override
@@ -123,6 +141,16 @@ public final class TcpFlow extends Flow {
     /** {@code sk_pacing_rate} now, bytes per second (tests). */
     public long pacingRate() {
         return sender.pacingRate();
+    }
+
+    /** Segments sent and not yet acknowledged ({@code tp->packets_out}, tests). */
+    public long packetsOut() {
+        return sender.packetsOut();
+    }
+
+    /** The sender's {@code sk_pacing_status} now (tests). */
+    public String pacingStatus() {
+        return sender.pacingStatus().name();
     }
 
     /** Truesize of this flow's segments below TCP now ({@code sk_wmem_alloc}, tests). */

@@ -7,8 +7,9 @@ import dev.fqlab.sim.packet.Truesize;
 import dev.fqlab.sim.stats.TcpRecorder;
 
 /**
- * The sender's transmit path, Linux's net/ipv4/tcp_output.c: {@code tcp_write_xmit} sends segments while pacing, the
- * window and TCP Small Queues allow; {@code tcp_cwnd_validate} records whether the window was used; new data carries
+ * The sender's transmit path, Linux's net/ipv4/tcp_output.c: {@code tcp_write_xmit} sends segments while internal
+ * pacing ({@link Pacing}), the window and TCP Small Queues allow, each stamped with its earliest departure time;
+ * {@code tcp_cwnd_validate} records whether the window was used; new data carries
  * the flow's ECN codepoint and, after a reduction, CWR ({@code tcp_ecn_send}).
  *
  * <p>TCP Small Queues (kernel-spec §6) applies to senders next to the device queue — a down flow with
@@ -16,7 +17,7 @@ import dev.fqlab.sim.stats.TcpRecorder;
  * own device): the truesize of segments not yet completed or dropped below TCP is capped by {@link TcpSmallQueues}; a
  * throttled sender resumes from the completion, as the TSQ tasklet does (an event at the same instant, after the
  * completion's caller). Each segment is its own skb (no TSO/GSO, so TSQ's 2 × truesize floor is two segments), so the
- * pacing gap and the TSQ check apply per segment.
+ * pacing gap and the TSQ check apply per segment ({@link TsoAutosize} has the arithmetic GSO would use).
  */
 final class TcpOutput {
     /** The L2 header in the truesize of a segment's skb (Ethernet / 802.3 frame as handed to the device). */
@@ -111,17 +112,18 @@ final class TcpOutput {
             }
             boolean retransmit = next < seq.max(); // sent before: the lost head or go-back-N after a timeout
             int ipBytes = TcpFlow.HEADER_BYTES + transfer.payload(next);
-            if (tsq != null && tsq.holds(pacing.rate(), truesize(ipBytes), retransmit, seq.allAcked())) {
+            if (tsq != null && tsq.holds(pacing.rate(), pacing.status() != Pacing.Status.NONE, truesize(ipBytes),
+                    retransmit, seq.allAcked())) {
                 break;
             }
-            transmit(next, retransmit, ipBytes, now);
+            long departure = pacing.sent(now, ipBytes - IP_HEADER);
+            transmit(next, retransmit, ipBytes, departure, now);
             if (head) {
                 scoreboard.clearHeadLost();
             } else {
                 seq.advance();
             }
             sent = true;
-            pacing.sent(now, ipBytes - IP_HEADER);
         }
         if (sent) {
             cwndValidate(inFlight() >= (long) cc.cwnd());
@@ -149,12 +151,14 @@ final class TcpOutput {
     /** {@code tcp_retransmit_timer} sends the head at once: not paced, not held by TSQ. */
     void retransmitHead(long now) {
         long head = seq.una();
-        transmit(head, true, TcpFlow.HEADER_BYTES + transfer.payload(head), now);
+        transmit(head, true, TcpFlow.HEADER_BYTES + transfer.payload(head), 0, now);
     }
 
-    private void transmit(long segment, boolean retransmit, int ipBytes, long now) {
+    /** @param departure {@code skb->tstamp}, the earliest departure time ({@link Pacing#sent}); 0 = none */
+    private void transmit(long segment, boolean retransmit, int ipBytes, long departure, long now) {
         Packet p = out.newPacket(ipBytes, now);
         p.tcpSeq = segment;
+        p.tstamp = departure;
         int flags = TcpFlags.DATA;
         if (retransmit) {
             flags |= TcpFlags.RETRANSMIT;

@@ -2,6 +2,7 @@ package dev.fqlab.sim.traffic.tcp;
 
 import dev.fqlab.sim.core.Event;
 import dev.fqlab.sim.core.Simulator;
+import dev.fqlab.sim.kernel.TcpRules;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.scenario.TrafficSpec;
 import dev.fqlab.sim.stats.TcpRecorder;
@@ -55,7 +56,7 @@ final class TcpSender {
      * @param ect the ECN codepoint of new data, 0 when the flow is not ECN-capable
      */
     TcpSender(Simulator sim, Outbound out, TrafficSpec.Tcp tcp, Transfer transfer, boolean tsq, int ect,
-              TcpRecorder recorder) {
+              TcpRecorder recorder, TcpRules rules) {
         this.sim = sim;
         this.out = out;
         this.transfer = transfer;
@@ -63,10 +64,10 @@ final class TcpSender {
         this.cc = CongestionControl.of(tcp.congestionControl());
         this.recorder = recorder;
         this.recovery = new LossRecovery(cc, scoreboard);
-        this.pacing = new Pacing(transfer.mss());
+        this.pacing = new Pacing(transfer.mss(), tcp.pacing(), rules.edtPacing());
         this.rto = new RetransmitTimer(sim, rtt, this::retransmissionTimeout);
         this.output = new TcpOutput(sim, out, transfer, TcpReceiver.windowSegments(transfer.mss()), seq, scoreboard,
-                cc, pacing, tsq ? new TcpSmallQueues(tcp.pacingShift()) : null, rto, recorder, ect);
+                cc, pacing, tsq ? new TcpSmallQueues(tcp.pacingShift(), rules) : null, rto, recorder, ect);
     }
 
     /** Connects at {@code startNs}. */
@@ -210,6 +211,28 @@ final class TcpSender {
 
     long pacingRate() {
         return pacing.rate();
+    }
+
+    /**
+     * {@code sk_pacing_rate} as sch_fq reads it for a packet without a departure time: {@code ~0UL}
+     * ({@link Long#MAX_VALUE}) before the first RTT sample (Linux initialises it so) and for {@code pacing: off}.
+     */
+    long fqPacingRate() {
+        long rate = pacing.rate();
+        return rate == 0 || pacing.never() ? Long.MAX_VALUE : rate;
+    }
+
+    /** The fq qdisc of the sender's host classified one of its packets: {@code SK_PACING_FQ}. */
+    void pacedByFq() {
+        pacing.pacedByFq();
+    }
+
+    long packetsOut() {
+        return seq.packetsOut();
+    }
+
+    Pacing.Status pacingStatus() {
+        return pacing.status();
     }
 
     long wmemAlloc() {

@@ -1,38 +1,46 @@
 package dev.fqlab.sim.traffic.tcp;
 
+import dev.fqlab.sim.kernel.TcpRules;
 import dev.fqlab.sim.packet.Packet;
 
 /**
- * TCP Small Queues, kernel-spec §6 ({@code tcp_small_queue_check}): a socket may have at most
- * {@code max(2 × truesize, pacingRate >> pacingShift)} bytes of truesize below TCP (in qdiscs, TXQs, driver and
- * hardware queues, on the air) before it stops sending until TX completions free some; capped by
- * {@code tcp_limit_output_bytes} (262144 in Linux 4.16, the seed's kernel, applied unconditionally there) and
- * doubled for retransmissions ({@code factor} 1). An instance is one socket's account: {@code sk_wmem_alloc}
- * rises by a segment's truesize when it is sent and falls when its skb is freed ({@code tcp_wfree}), at TX
- * completion or at drop.
+ * TCP Small Queues, kernel-spec §6 (net/ipv4/tcp_output.c {@code tcp_small_queue_check}, v4.16 and v6.x): a socket
+ * may have at most {@code max(2 × truesize, pacingRate >> pacingShift)} bytes of truesize below TCP (in qdiscs, TXQs,
+ * driver and hardware queues, on the air) before it stops sending until TX completions free some; capped by
+ * {@code tcp_limit_output_bytes} — in v4.16 (262144) always, from v4.20 (1 MiB, 4 MiB from v6.16) only while the
+ * socket is not paced ({@code sk_pacing_status == SK_PACING_NONE}) — and doubled for retransmissions
+ * ({@code factor} 1). The profile's values come from {@link TcpRules}. An instance is one socket's account:
+ * {@code sk_wmem_alloc} rises by a segment's truesize when it is sent and falls when its skb is freed
+ * ({@code tcp_wfree}), at TX completion or at drop.
  */
 public final class TcpSmallQueues {
     /** {@code sysctl_tcp_limit_output_bytes} of Linux 4.16 (256 KB). */
     public static final long LIMIT_OUTPUT_BYTES = 262_144;
 
     private final int pacingShift;
+    private final long limitOutputBytes;
+    private final boolean capsPacedFlows;
     /** {@code sk_wmem_alloc}: truesize of the socket's segments below TCP. */
     private long wmemAlloc;
     /** The check stopped a send ({@code TSQ_THROTTLED}): the next release wakes the sender. */
     private boolean throttled;
 
-    TcpSmallQueues(int pacingShift) {
+    TcpSmallQueues(int pacingShift, TcpRules rules) {
         this.pacingShift = pacingShift;
+        this.limitOutputBytes = rules.limitOutputBytes();
+        this.capsPacedFlows = rules.tsqCapsPacedFlows();
     }
 
     /**
      * {@code tcp_small_queue_check} for a segment of {@code truesize}: whether it must wait for a completion.
      *
      * @param pacingRate {@code sk_pacing_rate}, bytes per second
+     * @param paced whether the socket has a pacing status ({@code sk_pacing_status != SK_PACING_NONE})
      * @param nothingUnacked whether the retransmit queue is empty
      */
-    boolean holds(long pacingRate, int truesize, boolean retransmit, boolean nothingUnacked) {
-        long limit = limit(pacingRate, pacingShift, truesize, retransmit ? 1 : 0);
+    boolean holds(long pacingRate, boolean paced, int truesize, boolean retransmit, boolean nothingUnacked) {
+        long cap = paced && !capsPacedFlows ? Long.MAX_VALUE : limitOutputBytes;
+        long limit = limit(pacingRate, pacingShift, truesize, retransmit ? 1 : 0, cap);
         if (throttles(wmemAlloc, limit, nothingUnacked)) {
             throttled = true;
             return true;
@@ -77,8 +85,16 @@ public final class TcpSmallQueues {
      * @param factor 0 for new data, 1 for a retransmission
      */
     public static long limit(long pacingRateBytesPerS, int pacingShift, int truesize, int factor) {
+        return limit(pacingRateBytesPerS, pacingShift, truesize, factor, LIMIT_OUTPUT_BYTES);
+    }
+
+    /**
+     * The limit with a cap of {@code limitOutputBytes} ({@code Long.MAX_VALUE} for a paced socket from v4.20).
+     */
+    public static long limit(long pacingRateBytesPerS, int pacingShift, int truesize, int factor,
+                             long limitOutputBytes) {
         long limit = Math.max(2L * truesize, pacingRateBytesPerS >> pacingShift);
-        limit = Math.min(limit, LIMIT_OUTPUT_BYTES);
+        limit = Math.min(limit, limitOutputBytes);
         return limit << factor;
     }
 

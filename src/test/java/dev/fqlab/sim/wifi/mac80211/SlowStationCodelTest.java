@@ -61,9 +61,11 @@ class SlowStationCodelTest {
         StackSpec ath9k = WifiScenarios.txqStack();
         StackSpec ath10k = WifiScenarios.wifiStack().set("driver", WifiScenarios.driver(DequeueStrategy.DRAIN_ALL)
                 .build()).build();
-        // 484a54c2e597 … 4876376988081d: in 5.10, 6.1, 6.6; reverted in 6.12.35+, 6.18, mainline
+        // 484a54c2e597 … 4876376988081d: in 4.16 (present in a v4.16 tree), 5.10, 6.1, 6.6; reverted in 6.12.35+,
+        // 6.18, mainline
         assertThat(List.of(KernelProfile.values())).filteredOn(k -> SlowStationCodel.applies(k, ath9k))
-                .containsExactly(KernelProfile.LINUX_5_10, KernelProfile.LINUX_6_1, KernelProfile.LINUX_6_6);
+                .containsExactly(KernelProfile.LINUX_4_16, KernelProfile.LINUX_5_10, KernelProfile.LINUX_6_1,
+                        KernelProfile.LINUX_6_6);
         assertThat(SlowStationCodel.applies(KernelProfile.LINUX_6_6, ath10k)).isFalse();
         assertThat(SlowStationCodel.applies(KernelProfile.LINUX_6_6, WifiScenarios.legacyStack())).isFalse();
     }

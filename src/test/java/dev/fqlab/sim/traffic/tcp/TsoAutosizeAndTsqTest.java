@@ -1,0 +1,77 @@
+package dev.fqlab.sim.traffic.tcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fqlab.sim.kernel.KernelProfile;
+import dev.fqlab.sim.kernel.TcpRules;
+import org.junit.jupiter.api.Test;
+
+/**
+ * tcp_tso_autosize and TCP Small Queues' budget by kernel profile, each worked by hand from net/ipv4/tcp_output.c
+ * (v4.16, v5.18+) and tcp_ipv4.c's tcp_limit_output_bytes of each version.
+ */
+class TsoAutosizeAndTsqTest {
+    private static final int MSS = 1448;
+    /** 100 Mbit/s in bytes per second. */
+    private static final long RATE_100_MBPS = 12_500_000;
+    private static final TcpRules V4_16 = KernelProfile.LINUX_4_16.tcp();
+    private static final TcpRules V6_12 = KernelProfile.LINUX_6_12.tcp();
+
+    @Test
+    void beforeFiveEighteenAnSkbCarriesAboutOneMillisecondOfData() {
+        // 12500000 >> 10 = 12207 bytes; 12207 / 1448 = 8 segments
+        assertThat(TsoAutosize.segments(RATE_100_MBPS, 10, MSS, 10_000, V4_16)).isEqualTo(8);
+        // shift 8: 48828 / 1448 = 33
+        assertThat(TsoAutosize.segments(RATE_100_MBPS, 8, MSS, 10_000, V4_16)).isEqualTo(33);
+        // 1 Gbit/s: 125000000 >> 10 = 122070, capped at 65536 - 1 - 320 = 65215 bytes: 45 segments
+        assertThat(TsoAutosize.segments(125_000_000, 10, MSS, 10_000, V4_16)).isEqualTo(45);
+        // 1 Mbit/s: 125000 >> 10 = 122 bytes, less than a segment: tcp_min_tso_segs, 2
+        assertThat(TsoAutosize.segments(125_000, 10, MSS, 10_000, V4_16)).isEqualTo(2);
+    }
+
+    @Test
+    void fromFiveEighteenCloserPeersGetBiggerSkbs() {
+        // min_rtt 10 ms: 10000 >> 9 = 19, 65215 >> 19 = 0: still 8 segments
+        assertThat(TsoAutosize.segments(RATE_100_MBPS, 10, MSS, 10_000, V6_12)).isEqualTo(8);
+        // min_rtt 1 ms: 1000 >> 9 = 1, 12207 + (65215 >> 1 = 32607) = 44814 bytes: 30 segments
+        assertThat(TsoAutosize.segments(RATE_100_MBPS, 10, MSS, 1_000, V6_12)).isEqualTo(30);
+        // min_rtt 100 µs: r = 0, 12207 + 65215 capped at 65215: 45 segments
+        assertThat(TsoAutosize.segments(RATE_100_MBPS, 10, MSS, 100, V6_12)).isEqualTo(45);
+    }
+
+    @Test
+    void tsqCapIsTheVersionsTcpLimitOutputBytes() {
+        assertThat(KernelProfile.LINUX_4_16.tcp().limitOutputBytes()).isEqualTo(262_144);
+        assertThat(KernelProfile.LINUX_5_10.tcp().limitOutputBytes()).isEqualTo(16 * 65_536);
+        assertThat(KernelProfile.LINUX_6_12.tcp().limitOutputBytes()).isEqualTo(16 * 65_536);
+        assertThat(KernelProfile.LINUX_6_18.tcp().limitOutputBytes()).isEqualTo(4 << 20);
+    }
+
+    @Test
+    void tsqBudgetByProfileAndPacingStatus() {
+        int truesize = 2_624;
+        // 400 MB/s >> 10 = 390625 bytes
+        long rate = 400_000_000;
+        // v4.16 caps every socket at 262144
+        TcpSmallQueues old = new TcpSmallQueues(10, V4_16);
+        // v6.12: an unpaced socket at 1 MiB (390625 is below it), a paced one uncapped
+        assertThat(TcpSmallQueues.limit(rate, 10, truesize, 0, V4_16.limitOutputBytes())).isEqualTo(262_144);
+        assertThat(TcpSmallQueues.limit(rate, 10, truesize, 0, V6_12.limitOutputBytes())).isEqualTo(390_625);
+        // 2 GB/s >> 10 = 1953125: capped at 1048576 unless paced
+        assertThat(TcpSmallQueues.limit(2_000_000_000, 10, truesize, 0, V6_12.limitOutputBytes()))
+                .isEqualTo(1_048_576);
+        assertThat(TcpSmallQueues.limit(2_000_000_000, 10, truesize, 0, Long.MAX_VALUE)).isEqualTo(1_953_125);
+        // the floor: two skbs' truesize
+        assertThat(TcpSmallQueues.limit(125_000, 10, truesize, 0, V6_12.limitOutputBytes())).isEqualTo(5_248);
+        // through the account: v4.16 holds a paced socket at 262144, v6.12 lets it have its 1953125
+        TcpSmallQueues paced = new TcpSmallQueues(10, V6_12);
+        for (int i = 0; i < 200; i++) {
+            old.charge(new dev.fqlab.sim.packet.Packet(), truesize);
+            paced.charge(new dev.fqlab.sim.packet.Packet(), truesize);
+        }
+        // 200 × 2624 = 524800 bytes below TCP
+        assertThat(old.holds(2_000_000_000, true, truesize, false, false)).isTrue();
+        assertThat(paced.holds(2_000_000_000, true, truesize, false, false)).isFalse();
+        assertThat(paced.holds(2_000_000_000, false, truesize, false, false)).isFalse(); // 524800 < 1048576
+    }
+}
