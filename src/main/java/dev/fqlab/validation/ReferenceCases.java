@@ -21,7 +21,7 @@ public final class ReferenceCases {
     }
 
     public static List<ReferenceCase> all() {
-        return List.of(wiredCapacity(), fqCodelByteFairness(), dcf(1), dcf(10), dcfRtsCts(10), mathis(0.001),
+        return List.of(wiredCapacity(), fqCodelByteFairness(), dcf(1), dcf(10), dcfRtsCts(10), nistPer(), mathis(0.001),
                 seed003Stock(), seed003Packets(), seed004("per-wake", 1380), seed004("drain-all", 1310));
     }
 
@@ -68,6 +68,22 @@ public final class ReferenceCases {
                 "G. Bianchi, IEEE JSAC 18(3) 2000, RTS/CTS access; IEEE 802.11-2016 10.3.2.7 (CTSTimeout)",
                 "summed goodput (Mbit/s)", saturatedUplink(n, 54, 0),
                 result -> Dcf.rtsCtsMbps(54, n), Comparison.WITHIN, 0.01, ReferenceCases::stationsGoodput);
+    }
+
+    /**
+     * An HT MCS 7 station at the SNR where ns-3's NIST model loses half of the 1500-byte MPDUs (1462-byte IP packets
+     * + 38 bytes of QoS header, LLC/SNAP and FCS): the error rate fqlab draws over some 20 000 MPDUs.
+     */
+    static ReferenceCase nistPer() {
+        return new ReferenceCase("Frame errors, HT MCS 7 at 23.15 dB, 1500-byte MPDUs",
+                "ns-3 src/wifi/model/nist-error-rate-model.cc (ns-3.48), compiled and run (src/test/ns3-nist/run.sh): "
+                        + "PER 50 % at 23.1511 dB",
+                "MPDU error rate", request("""
+                        {"durationS": 5, "warmupS": 1, "link": {"type": "wifi"},
+                         "stations": [{"name": "sta1", "mcs": 7, "snrDb": 23.1511}],
+                         "flows": [{"name": "down", "type": "udp", "station": "sta1", "rateMbps": 40, "packetBytes": 1462}]}"""),
+                result -> 0.5, Comparison.WITHIN, 0.05,
+                result -> result.at("/stations/0/channel/mpduErrorRate").asDouble(Double.NaN));
     }
 
     /** Reno under random loss p on a path that never queues (1 Gbit/s, 40 ms). */
