@@ -141,7 +141,8 @@ public class ExperimentController {
     private ExperimentResource resource(Experiment e) {
         return new ExperimentResource(e.id(), e.name(), e.tags(), e.status(), e.progress(), e.submittedAt(),
                 e.startedAt(), e.finishedAt(), e.error(), e.attempts(), e.worker(), jsonMapper.readTree(e.scenarioJson()),
-                e.preset(), e.sweepId(), ExperimentResource.Links.of(e.id()));
+                e.preset(), e.sweepId(), ExperimentResource.Outputs.of(e.seriesOutput()),
+                ExperimentResource.Links.of(e.id(), e.seriesOutput()));
     }
 
     private static Set<ExperimentStatus> statuses(List<String> values, List<ApiError> errors) {

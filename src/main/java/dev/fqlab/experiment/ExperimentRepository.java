@@ -25,7 +25,7 @@ import org.springframework.transaction.annotation.Transactional;
 public class ExperimentRepository {
 
     private static final String COLUMNS = "id, seq, name, status, progress, submitted_at, started_at, finished_at, "
-            + "error, attempts, worker, preset, sweep_id, scenario, scenario_sha256";
+            + "error, attempts, worker, preset, sweep_id, scenario, scenario_sha256, outputs_series";
 
     static final int BATCH_SIZE = 500;
 
@@ -46,8 +46,9 @@ public class ExperimentRepository {
     /** Inserts experiments as QUEUED with their tags, in batches (a sweep stores up to a thousand at once). */
     void insertAll(List<NewExperiment> experiments) {
         jdbcTemplate.batchUpdate("""
-                INSERT INTO experiments (id, name, status, submitted_at, preset, scenario, scenario_sha256, sweep_id)
-                VALUES (?, ?, 'QUEUED', ?, ?, ?, ?, ?)""", experiments, BATCH_SIZE, (ps, e) -> {
+                INSERT INTO experiments (id, name, status, submitted_at, preset, scenario, scenario_sha256, sweep_id,
+                    outputs_series)
+                VALUES (?, ?, 'QUEUED', ?, ?, ?, ?, ?, ?)""", experiments, BATCH_SIZE, (ps, e) -> {
             ps.setObject(1, e.id());
             ps.setString(2, e.name());
             ps.setObject(3, timestamp(e.submittedAt()));
@@ -55,6 +56,7 @@ public class ExperimentRepository {
             ps.setString(5, e.scenarioJson());
             ps.setString(6, e.scenarioSha256());
             ps.setObject(7, e.sweepId());
+            ps.setString(8, e.seriesOutput().json());
         });
         record Tag(UUID experimentId, int position, String tag) {
         }
@@ -221,15 +223,15 @@ public class ExperimentRepository {
         if (updated == 0) {
             return Optional.empty();
         }
-        return jdbc.sql("SELECT attempts, scenario, scenario_sha256 FROM experiments WHERE id = :id")
+        return jdbc.sql("SELECT attempts, scenario, scenario_sha256, outputs_series FROM experiments WHERE id = :id")
                 .param("id", id)
                 .query((rs, n) -> new RunStart(id, rs.getInt("attempts"), rs.getString("scenario"),
-                        rs.getString("scenario_sha256")))
+                        rs.getString("scenario_sha256"), SeriesOutput.stored(rs.getString("outputs_series"))))
                 .optional();
     }
 
-    /** The experiment a worker has just started. */
-    public record RunStart(UUID id, int attempt, String scenarioJson, String scenarioSha256) {
+    /** The experiment a worker has just started; {@code seriesOutput} says at which interval the engine samples. */
+    public record RunStart(UUID id, int attempt, String scenarioJson, String scenarioSha256, SeriesOutput seriesOutput) {
     }
 
     /** Records progress; false when this run no longer owns the experiment (cancelled, deleted, superseded). */
@@ -303,7 +305,8 @@ public class ExperimentRepository {
                 rs.getString("preset"),
                 rs.getObject("sweep_id", UUID.class),
                 rs.getString("scenario"),
-                rs.getString("scenario_sha256"));
+                rs.getString("scenario_sha256"),
+                SeriesOutput.stored(rs.getString("outputs_series")));
     }
 
     private static Instant instant(ResultSet rs, String column) throws SQLException {
