@@ -112,11 +112,20 @@ public class ExperimentRepository {
             sql.append(" AND e.seq < :before");
             params.put("before", filter.beforeSeq());
         }
-        if (!filter.tags().isEmpty()) {
-            sql.append(" AND (SELECT COUNT(*) FROM experiment_tags t WHERE t.experiment_id = e.id AND t.tag IN (:tags))"
-                    + " = :tagCount");
-            params.put("tags", filter.tags());
-            params.put("tagCount", filter.tags().size());
+        // One semi-join per tag: the planner starts from experiment_tags_tag_idx for a rare tag and walks
+        // experiments_seq_idx for a common one (a per-row COUNT(*) subquery forced the walk for every tag).
+        for (int i = 0; i < filter.tags().size(); i++) {
+            sql.append(" AND e.id IN (SELECT t.experiment_id FROM experiment_tags t WHERE t.tag = :tag").append(i)
+                    .append(")");
+            params.put("tag" + i, filter.tags().get(i));
+        }
+        if (filter.preset() != null) {
+            sql.append(" AND e.preset = :preset");
+            params.put("preset", filter.preset());
+        }
+        if (filter.sweepId() != null) {
+            sql.append(" AND e.id IN (SELECT m.experiment_id FROM sweep_experiments m WHERE m.sweep_id = :sweep)");
+            params.put("sweep", filter.sweepId());
         }
         sql.append(" ORDER BY e.seq DESC LIMIT :limit");
         params.put("limit", filter.limit() + 1);
