@@ -6,7 +6,8 @@
 -- Layout: experiments 1 … :singles are single experiments (23 presets round robin, every 23rd an inline scenario),
 -- the last :series of them kept full series; the rest fill sweeps of 1000 cells (200 combinations × 5
 -- repetitions, outputs.series none, as sweeps default). Every 50th failed, every 97th was cancelled, the rest
--- succeeded. Tags: "scale" on every experiment, "half-0"/"half-1" on half each, "rare-<g mod 5000>" on 20 each.
+-- succeeded. Tags: "scale" on every experiment, "half-0"/"half-1" on half each, "rare-<g mod 5000>" on 20 each
+-- (spread over the whole list) and "campaign-<g div 1000>" on 1000 consecutive ones (as a lab tags a campaign).
 \set ON_ERROR_STOP on
 BEGIN;
 
@@ -49,8 +50,9 @@ SELECT md5('exp' || g)::uuid, 1000000 + g, 'scale-' || g,
 FROM generate_series(1, :n) g, (SELECT preset, scenario FROM experiments WHERE id = :'full') t;
 
 INSERT INTO experiment_tags (experiment_id, position, tag)
-SELECT md5('exp' || g)::uuid, p, CASE p WHEN 0 THEN 'scale' WHEN 1 THEN 'half-' || (g % 2) ELSE 'rare-' || (g % 5000) END
-FROM generate_series(1, :n) g, generate_series(0, 2) p;
+SELECT md5('exp' || g)::uuid, p, CASE p WHEN 0 THEN 'scale' WHEN 1 THEN 'half-' || (g % 2)
+                                      WHEN 2 THEN 'rare-' || (g % 5000) ELSE 'campaign-' || (g / 1000) END
+FROM generate_series(1, :n) g, generate_series(0, 3) p;
 
 INSERT INTO sweep_experiments (sweep_id, position, combination, repetition, experiment_id, reused)
 SELECT md5('sweep' || ((g - :singles - 1) / 1000))::uuid, (g - :singles - 1) % 1000, ((g - :singles - 1) % 1000) / 5,
@@ -61,15 +63,15 @@ CREATE TEMP TABLE kept_full AS
 SELECT id FROM experiments WHERE seq > 1000000 AND status = 'SUCCEEDED' AND outputs_series = 'full';
 CREATE TEMP TABLE kept_none AS
 SELECT id FROM experiments WHERE seq > 1000000 AND status = 'SUCCEEDED' AND outputs_series = 'none';
-SELECT pg_temp.clone('results', :'full', 'SELECT id FROM kept_full');
-SELECT pg_temp.clone('results', :'none', 'SELECT id FROM kept_none');
+SELECT pg_temp.clone('results', :'full', 'SELECT id FROM kept_full') \gset
+SELECT pg_temp.clone('results', :'none', 'SELECT id FROM kept_none') \gset
 -- The same scenario's results differ from run to run in their numbers; spread them so sweep statistics are not 0.
 UPDATE results SET throughput_mbps = throughput_mbps * (0.9 + 0.2 * random())
 WHERE experiment_id IN (SELECT id FROM kept_none);
 SELECT pg_temp.clone(tbl, :'full', 'SELECT id FROM kept_full UNION ALL SELECT id FROM kept_none')
-FROM unnest(ARRAY['result_flows', 'result_stations', 'result_txqs']) tbl;
-SELECT pg_temp.clone('result_series_arrays', :'full', 'SELECT id FROM kept_full');
+FROM unnest(ARRAY['result_flows', 'result_stations', 'result_txqs']) tbl \g /dev/null
+SELECT pg_temp.clone('result_series_arrays', :'full', 'SELECT id FROM kept_full') \gset
 
-SELECT setval(pg_get_serial_sequence('experiments', 'seq'), (SELECT max(seq) FROM experiments));
+SELECT setval(pg_get_serial_sequence('experiments', 'seq'), (SELECT max(seq) FROM experiments)) \gset
 COMMIT;
 VACUUM ANALYZE;

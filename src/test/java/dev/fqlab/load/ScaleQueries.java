@@ -65,6 +65,7 @@ public final class ScaleQueries {
         requests.put("GET /experiments?tag=half-1 (50 000 match)", i -> "/experiments?tag=half-1");
         requests.put("GET /experiments?tag=" + rare + " (20 match)", i -> "/experiments?tag=" + rare);
         requests.put("GET /experiments?tag=scale&tag=" + rare, i -> "/experiments?tag=scale&tag=" + rare);
+        requests.put("GET /experiments?tag=campaign-12 (1000 consecutive, old)", i -> "/experiments?tag=campaign-12");
         requests.put("GET /experiments?preset=seed-003 (~430 match)", i -> "/experiments?preset=seed-003");
         requests.put("GET /experiments?preset=seed-000-airtime&status=FAILED",
                 i -> "/experiments?preset=seed-000-airtime&status=FAILED");
@@ -157,11 +158,13 @@ public final class ScaleQueries {
         queries.put("service: list, status FAILED", list + " AND e.status IN ('FAILED') ORDER BY e.seq DESC LIMIT 51");
         queries.put("service: list, tag half-1", list + " AND e.id IN (SELECT t.experiment_id FROM experiment_tags t "
                 + "WHERE t.tag = 'half-1') ORDER BY e.seq DESC LIMIT 51");
-        queries.put("service: list, tag " + rare, list + " AND e.id IN (SELECT t.experiment_id FROM experiment_tags t "
-                + "WHERE t.tag = '" + rare + "') ORDER BY e.seq DESC LIMIT 51");
+        queries.put("service: list, tag " + rare + " (selective: sorted)", list + " AND e.id IN (SELECT t.experiment_id "
+                + "FROM experiment_tags t WHERE t.tag = '" + rare + "') ORDER BY e.seq + 0 DESC LIMIT 51");
+        queries.put("service: list, tag campaign-12 (selective: sorted)", list + " AND e.id IN (SELECT t.experiment_id "
+                + "FROM experiment_tags t WHERE t.tag = 'campaign-12') ORDER BY e.seq + 0 DESC LIMIT 51");
         queries.put("service: list, preset seed-003", list + " AND e.preset = 'seed-003' ORDER BY e.seq DESC LIMIT 51");
-        queries.put("service: list, sweep", list + " AND e.id IN (SELECT m.experiment_id FROM sweep_experiments m "
-                + "WHERE m.sweep_id = '" + sweep + "') ORDER BY e.seq DESC LIMIT 51");
+        queries.put("service: list, sweep (selective: sorted)", list + " AND e.id IN (SELECT m.experiment_id FROM "
+                + "sweep_experiments m WHERE m.sweep_id = '" + sweep + "') ORDER BY e.seq + 0 DESC LIMIT 51");
         queries.put("service: sweep table cells", """
                 SELECT m.position, m.combination, m.repetition, m.experiment_id, m.reused, e.status, e.progress,
                     e.finished_at
