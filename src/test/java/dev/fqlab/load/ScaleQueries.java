@@ -74,6 +74,7 @@ public final class ScaleQueries {
                 + options.get("deep-cursor"));
         requests.put("GET /sweeps (first page)", i -> "/sweeps");
         requests.put("GET /sweeps/ID (table of 1000 cells, a new sweep each time)", i -> "/sweeps/" + sweeps[i % sweeps.length]);
+        requests.put("GET /sweeps/ID (the same sweep again: metrics cached)", i -> "/sweeps/" + sweeps[0]);
         requests.put("GET /sweeps/ID/table.csv", i -> "/sweeps/" + sweeps[(i + 7) % sweeps.length] + "/table.csv");
         for (Map.Entry<String, IntFunction<String>> request : requests.entrySet()) {
             double[] ms = new double[reps];

@@ -65,7 +65,7 @@ class SeriesStoreTest {
 
     @Property(tries = 500)
     void coarseNeverExceedsTheCapAndNeverCoarsensMoreThanNeeded(
-            @ForAll @IntRange(min = 1, max = 60_000) int intervalMs, @ForAll @DoubleRange(min = 0.001, max = 600) double durationS) {
+            @ForAll @IntRange(min = 1, max = 60_000) int intervalMs, @ForAll @DoubleRange(min = 0.001, max = 600) @net.jqwik.api.constraints.Scale(3) double durationS) {
         double coarse = SeriesOutput.COARSE.engineIntervalMs(intervalMs, durationS);
         long factor = Math.round(coarse / intervalMs);
         assertThat(coarse).isEqualTo(factor * (double) intervalMs);
