@@ -50,6 +50,8 @@ public class RenderController {
                     + " test: 'TCP download|upload <ac> <flow>' and 'Ping (ms) ICMP <flow>'.")
     @ApiResponse(responseCode = "200", content = @Content(mediaType = APPLICATION_GZIP,
             schema = @Schema(type = "string", format = "binary")))
+    @ApiResponse(responseCode = "404", description = "Unknown experiment, or one that kept no time series (outputs.series none)",
+            content = @Content(mediaType = "application/problem+json"))
     @ApiResponse(responseCode = "409", description = "Not succeeded (yet)", content = @Content(mediaType = "application/problem+json"))
     public ResponseEntity<byte[]> flent(@PathVariable String id) {
         ExperimentOutcome outcome = outcomes.loadWithSeries(ExperimentIds.parse(id), "flent file");
