@@ -10,6 +10,7 @@ import java.util.UUID;
  * @param scenarioJson the normalized scenario as compact JSON
  * @param attempts how many times a worker started it
  * @param worker the instance that ran it last
+ * @param seriesOutput what it keeps of its time series (outputs.series)
  */
 public record Experiment(
         UUID id,
@@ -26,7 +27,8 @@ public record Experiment(
         String preset,
         UUID sweepId,
         String scenarioJson,
-        String scenarioSha256) {
+        String scenarioSha256,
+        SeriesOutput seriesOutput) {
 
     public Experiment {
         tags = List.copyOf(tags);
@@ -34,6 +36,6 @@ public record Experiment(
 
     public Experiment withTags(List<String> newTags) {
         return new Experiment(id, name, newTags, status, progress, submittedAt, startedAt, finishedAt, error, attempts,
-                worker, preset, sweepId, scenarioJson, scenarioSha256);
+                worker, preset, sweepId, scenarioJson, scenarioSha256, seriesOutput);
     }
 }

@@ -91,19 +91,30 @@ public class ExperimentController {
     @GetMapping
     @Operation(summary = "List experiments, newest first",
             description = "status: one or more statuses (comma-separated or repeated), any matches; tag: one or more "
-                    + "tags, all must match; " + PageQuery.DESCRIPTION)
+                    + "tags, all must match; preset: the experiment preset it came from; sweep: a sweep's id, the "
+                    + "experiments that fill its cells (created or reused by it); " + PageQuery.DESCRIPTION)
     public ExperimentPage list(@RequestParam(required = false) List<String> status,
             @RequestParam(required = false) List<String> tag,
+            @RequestParam(required = false) String preset,
+            @RequestParam(required = false) String sweep,
             @RequestParam(required = false) String limit,
             @RequestParam(required = false) String cursor) {
         List<ApiError> errors = new ArrayList<>();
         Set<ExperimentStatus> statuses = statuses(status, errors);
         PageQuery paging = PageQuery.read(limit, cursor, errors);
+        UUID sweepId = null;
+        if (sweep != null && !sweep.isBlank()) {
+            try {
+                sweepId = UUID.fromString(sweep.trim());
+            } catch (IllegalArgumentException e) {
+                errors.add(ApiError.parameter("sweep", "must be a sweep id (a UUID)"));
+            }
+        }
         if (!errors.isEmpty()) {
             throw ApiProblem.invalid(errors);
         }
         ExperimentRepository.Page page = service.list(new ExperimentFilter(statuses, tag == null ? List.of() : tag,
-                paging.beforeSeq(), paging.limit()));
+                preset == null || preset.isBlank() ? null : preset.trim(), sweepId, paging.beforeSeq(), paging.limit()));
         return new ExperimentPage(page.items().stream().map(this::resource).toList(),
                 page.nextBeforeSeq() == null ? null : PageQuery.next(page.nextBeforeSeq()));
     }
@@ -175,7 +186,8 @@ public class ExperimentController {
     private ExperimentResource resource(Experiment e) {
         return new ExperimentResource(e.id(), e.name(), e.tags(), e.status(), e.progress(), e.submittedAt(),
                 e.startedAt(), e.finishedAt(), e.error(), e.attempts(), e.worker(), jsonMapper.readTree(e.scenarioJson()),
-                e.preset(), e.sweepId(), ExperimentResource.Links.of(e.id()));
+                e.preset(), e.sweepId(), ExperimentResource.Outputs.of(e.seriesOutput()),
+                ExperimentResource.Links.of(e.id(), e.seriesOutput()));
     }
 
     private static Set<ExperimentStatus> statuses(List<String> values, List<ApiError> errors) {

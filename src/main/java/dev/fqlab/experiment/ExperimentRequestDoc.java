@@ -23,5 +23,18 @@ public record ExperimentRequestDoc(
         @Schema(description = "Free text, at most 200 characters; defaults to the scenario's name, else the preset's.")
         String name,
         @Schema(description = "Labels to filter the list by; at most 32, each 1 to 64 characters.")
-        List<String> tags) {
+        List<String> tags,
+        @Schema(description = "What the experiment keeps besides its summary tables.")
+        OutputsDoc outputs) {
+
+    /** {@code outputs}: what an experiment stores. */
+    @Schema(name = "Outputs", description = "What an experiment stores besides its summary tables. Unknown fields are an error.")
+    public record OutputsDoc(
+            @Schema(description = "The time series: full (every interval of sampleIntervalMs), coarse (a longer "
+                    + "interval, a whole multiple of sampleIntervalMs, so that each series has at most "
+                    + SeriesOutput.COARSE_MAX_INTERVALS + " values) or none (no series: series.csv, the time plots "
+                    + "and the flent file answer 404). A sweep's experiments default to none.",
+                    allowableValues = {"full", "coarse", "none"}, defaultValue = "full")
+            String series) {
+    }
 }

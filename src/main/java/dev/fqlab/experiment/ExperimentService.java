@@ -76,7 +76,7 @@ public class ExperimentService {
         UUID id = UUID.randomUUID();
         Instant now = now();
         experiments.insert(new NewExperiment(id, submission.name(), submission.tags(), submission.preset(),
-                submission.scenarioJson(), submission.scenarioSha256(), now, null));
+                submission.scenarioJson(), submission.scenarioSha256(), now, null, submission.seriesOutput()));
         if (key != null) {
             experiments.rememberKey(key, id, now);
         }

@@ -10,9 +10,10 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * @param preset the preset it came from, null for an inline scenario
  * @param scenarioJson {@code normalized} as compact JSON, the text {@code scenarioSha256} digests
+ * @param seriesOutput {@code outputs.series}: what the experiment keeps of its time series
  */
 public record Submission(String name, List<String> tags, String preset, Scenario scenario, ObjectNode normalized,
-                         String scenarioJson, String scenarioSha256) {
+                         String scenarioJson, String scenarioSha256, SeriesOutput seriesOutput) {
 
     public Submission {
         tags = List.copyOf(tags);

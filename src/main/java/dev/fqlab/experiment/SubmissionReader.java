@@ -5,6 +5,7 @@ import dev.fqlab.preset.PresetCatalog;
 import dev.fqlab.preset.PresetKind;
 import dev.fqlab.scenario.FieldError;
 import dev.fqlab.scenario.JsonMergePatch;
+import dev.fqlab.scenario.JsonValues;
 import dev.fqlab.scenario.ParsedScenario;
 import dev.fqlab.scenario.ScenarioJson;
 import dev.fqlab.scenario.ScenarioParser;
@@ -38,7 +39,7 @@ public class SubmissionReader {
     public static final int MAX_NAME_LENGTH = 200;
     static final int MAX_TAGS = 32;
     static final int MAX_TAG_LENGTH = 64;
-    private static final Set<String> FIELDS = Set.of("scenario", "preset", "overrides", "name", "tags");
+    private static final Set<String> FIELDS = Set.of("scenario", "preset", "overrides", "name", "tags", "outputs");
 
     private final ScenarioParser parser;
     private final PresetCatalog presets;
@@ -58,9 +59,10 @@ public class SubmissionReader {
         List<ApiError> errors = new ArrayList<>();
         body.propertyNames().stream().filter(field -> !FIELDS.contains(field))
                 .forEach(field -> errors.add(ApiError.at(pointer(field),
-                        "unknown field; expected scenario, preset, overrides, name or tags")));
+                        "unknown field; expected scenario, preset, overrides, name, tags or outputs")));
         String name = name(body.get("name"), errors);
         List<String> tags = tags(body.get("tags"), errors);
+        SeriesOutput series = outputs(body.get("outputs"), SeriesOutput.FULL, errors);
         Resolved resolved = resolve(body, errors);
         if (!errors.isEmpty()) {
             throw ApiProblem.invalid(errors);
@@ -69,7 +71,7 @@ public class SubmissionReader {
         ObjectNode normalized = ScenarioJson.toJson(scenario);
         String json = jsonMapper.writeValueAsString(normalized);
         return new Submission(defaultName(name, scenario, resolved.preset()), tags, resolved.preset(), scenario,
-                normalized, json, sha256(json));
+                normalized, json, sha256(json), series);
     }
 
     private record Resolved(ParsedScenario parsed, String preset) {
@@ -150,6 +152,34 @@ public class SubmissionReader {
             return null;
         }
         return name.stringValue().isBlank() ? null : name.stringValue();
+    }
+
+    /**
+     * The optional {@code outputs} of a request body (pointer {@code /outputs}): {@code {"series": "full" | "coarse" |
+     * "none"}}, what the experiment keeps of its time series; {@code fallback} when absent.
+     */
+    public static SeriesOutput outputs(JsonNode outputs, SeriesOutput fallback, List<ApiError> errors) {
+        if (outputs == null || outputs.isNull()) {
+            return fallback;
+        }
+        if (!outputs.isObject()) {
+            errors.add(ApiError.at("/outputs", "must be an object, e.g. {\"series\": \"none\"}"));
+            return fallback;
+        }
+        outputs.propertyNames().stream().filter(field -> !field.equals("series"))
+                .forEach(field -> errors.add(ApiError.at("/outputs" + pointer(field), "unknown field; expected series")));
+        JsonNode series = outputs.get("series");
+        if (series == null || series.isNull()) {
+            return fallback;
+        }
+        SeriesOutput value = series.isString() ? SeriesOutput.of(series.stringValue()).orElse(null) : null;
+        if (value == null) {
+            errors.add(ApiError.at("/outputs/series", "must be \"full\" (every interval), \"coarse\" (at most "
+                    + SeriesOutput.COARSE_MAX_INTERVALS + " intervals per series) or \"none\" (no time series)"
+                    + JsonValues.got(series)));
+            return fallback;
+        }
+        return value;
     }
 
     /** The optional {@code tags} of a request body (pointer {@code /tags}), in the order given, without repeats. */

@@ -84,7 +84,8 @@ public class ExperimentRunner {
         long startedAt = System.nanoTime();
         SimulationResult result;
         try {
-            result = engine.run(parsed.scenario(), run);
+            // outputs.series: the engine samples at the interval the experiment keeps (none: not at all).
+            result = engine.run(start.seriesOutput().forEngine(parsed.scenario()), run);
         } catch (SimulationCancelledException e) {
             stopped(start, run);
             return;

@@ -38,7 +38,8 @@ class ResultCommit {
         if (!experiments.owns(experimentId, attempt)) {
             return false;
         }
-        results.insert(experimentId, result, jsonMapper.writeValueAsString(result), now);
+        results.insert(experimentId, result,
+                jsonMapper.writeValueAsString(ResultRepository.withoutSeries(result)), now);
         if (!experiments.succeed(experimentId, attempt, now)) {
             TransactionAspectSupport.currentTransactionStatus().setRollbackOnly();
             return false;

@@ -28,7 +28,20 @@ public class ExperimentOutcomes {
     }
 
     public ExperimentOutcome load(UUID id) {
+        return load(experiments.get(id));
+    }
+
+    /**
+     * The outcome of an experiment for a rendering drawn from its time series ({@code what}: "flent file", "plot"):
+     * 404 when it kept none (outputs.series none).
+     */
+    public ExperimentOutcome loadWithSeries(UUID id, String what) {
         Experiment experiment = experiments.get(id);
+        StoredResults.requireSeries(experiment, what);
+        return load(experiment);
+    }
+
+    private ExperimentOutcome load(Experiment experiment) {
         String document = results.document(experiment);
         JsonNode scenario = jsonMapper.readTree(experiment.scenarioJson());
         return new ExperimentOutcome(experiment, ScenarioFacts.of(scenarios.read(scenario), scenario),

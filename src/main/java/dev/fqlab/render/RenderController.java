@@ -50,9 +50,11 @@ public class RenderController {
                     + " test: 'TCP download|upload <ac> <flow>' and 'Ping (ms) ICMP <flow>'.")
     @ApiResponse(responseCode = "200", content = @Content(mediaType = APPLICATION_GZIP,
             schema = @Schema(type = "string", format = "binary")))
+    @ApiResponse(responseCode = "404", description = "Unknown experiment, or one that kept no time series (outputs.series none)",
+            content = @Content(mediaType = "application/problem+json"))
     @ApiResponse(responseCode = "409", description = "Not succeeded (yet)", content = @Content(mediaType = "application/problem+json"))
     public ResponseEntity<byte[]> flent(@PathVariable String id) {
-        ExperimentOutcome outcome = outcomes.load(ExperimentIds.parse(id));
+        ExperimentOutcome outcome = outcomes.loadWithSeries(ExperimentIds.parse(id), "flent file");
         return ResponseEntity.ok()
                 .contentType(MediaType.parseMediaType(APPLICATION_GZIP))
                 .header(HttpHeaders.CONTENT_DISPOSITION,
@@ -66,13 +68,13 @@ public class RenderController {
                     + " an image saying there are no stations), backlog (qdisc backlog and drops over time), tcp (each TCP"
                     + " flow's congestion window and RTT over time, means per interval).")
     @ApiResponse(responseCode = "200", content = @Content(mediaType = IMAGE_SVG, schema = @Schema(type = "string")))
-    @ApiResponse(responseCode = "404", description = "Unknown experiment or plot name", content = @Content(mediaType = "application/problem+json"))
+    @ApiResponse(responseCode = "404", description = "Unknown experiment or plot name, or an experiment that kept no time series (outputs.series none)", content = @Content(mediaType = "application/problem+json"))
     @ApiResponse(responseCode = "409", description = "Not succeeded (yet)", content = @Content(mediaType = "application/problem+json"))
     public ResponseEntity<String> plot(@PathVariable String id,
             @Parameter(description = "throughput, latency-cdf, airtime, backlog or tcp") @PathVariable String name) {
         PlotKind kind = PlotKind.bySlug(name).orElseThrow(() -> ApiProblem.notFound("No plot named '" + name + "'; plots are "
                 + Arrays.stream(PlotKind.values()).map(PlotKind::slug).collect(Collectors.joining(", ")) + "."));
-        ExperimentOutcome outcome = outcomes.load(ExperimentIds.parse(id));
+        ExperimentOutcome outcome = outcomes.loadWithSeries(ExperimentIds.parse(id), "plot");
         return ResponseEntity.ok()
                 .contentType(MediaType.parseMediaType(IMAGE_SVG))
                 .body(Svg.document(ResultCharts.chart(kind, outcome)));

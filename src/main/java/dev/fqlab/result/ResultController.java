@@ -69,8 +69,11 @@ public class ResultController {
 
     @GetMapping(path = "/series.csv", produces = "text/csv")
     @Operation(summary = "Time series as CSV", description = "One row per interval: t_s (end of the interval), then one column per series, e.g. flow.udp1.throughputMbps, qdisc.backlogPackets.")
+    @ApiResponse(responseCode = "404", description = "Unknown experiment, or one that kept no time series (outputs.series none)",
+            content = @Content(mediaType = "application/problem+json"))
     public ResponseEntity<String> seriesCsv(@PathVariable String id) {
         UUID uuid = ExperimentIds.parse(id);
+        StoredResults.requireSeries(experiments.get(uuid), "series CSV");
         return csv(uuid + "-series.csv", ResultCsv.series(result(uuid)));
     }
 

@@ -2,6 +2,7 @@ package dev.fqlab.result;
 
 import dev.fqlab.sim.result.FlowResult;
 import dev.fqlab.sim.result.LatencyStats;
+import dev.fqlab.sim.result.Series;
 import dev.fqlab.sim.result.SimulationResult;
 import dev.fqlab.sim.result.StationChannelResult;
 import dev.fqlab.sim.result.StationResult;
@@ -18,12 +19,12 @@ import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Results in SQL: the JSON document with summary columns, one row per flow, per station and per TXQ (WiFi), and
- * the time series in long form
- * (batched: a long run at a fine interval has tens of thousands of points). Call {@link #insert} inside the
- * transaction that marks the experiment SUCCEEDED.
+ * Results in SQL: the JSON document (without its series) with summary columns, one row per flow, per station and
+ * per TXQ (WiFi), and one row per time series with its values as an array ({@link SeriesStore}). Call
+ * {@link #insert} inside the transaction that marks the experiment SUCCEEDED.
  */
 @Repository
 public class ResultRepository {
@@ -33,17 +34,26 @@ public class ResultRepository {
     private final JdbcClient jdbc;
     private final JdbcTemplate jdbcTemplate;
 
-    public ResultRepository(JdbcClient jdbc, JdbcTemplate jdbcTemplate) {
+    private final JsonMapper jsonMapper;
+
+    public ResultRepository(JdbcClient jdbc, JdbcTemplate jdbcTemplate, JsonMapper jsonMapper) {
         this.jdbc = jdbc;
         this.jdbcTemplate = jdbcTemplate;
+        this.jsonMapper = jsonMapper;
     }
 
+    /**
+     * Stores a result: {@code document} is its JSON without the series ({@link #withoutSeries}); the series of
+     * {@code result} go to their own rows.
+     */
     public void insert(UUID experimentId, SimulationResult result, String document, Instant storedAt) {
+        boolean hasSeries = result.series() != null && result.series().t() != null;
         jdbc.sql("""
                 INSERT INTO results (experiment_id, scenario_sha256, engine_version, seed, simulated_s, wall_s, events,
-                    packets, throughput_mbps, jain_throughput, jain_airtime, document, stored_at)
+                    packets, throughput_mbps, jain_throughput, jain_airtime, document, stored_at, series_interval_ms,
+                    series_t)
                 VALUES (:id, :sha, :engineVersion, :seed, :simulatedS, :wallS, :events, :packets, :throughput,
-                    :jainThroughput, :jainAirtime, :document, :storedAt)""")
+                    :jainThroughput, :jainAirtime, :document, :storedAt, :intervalMs, :t)""")
                 .param("id", experimentId)
                 .param("sha", result.scenarioSha256())
                 .param("engineVersion", result.engineVersion())
@@ -57,17 +67,60 @@ public class ResultRepository {
                 .param("jainAirtime", result.summary().jainAirtime(), Types.DOUBLE)
                 .param("document", document)
                 .param("storedAt", storedAt.atOffset(ZoneOffset.UTC))
+                .param("intervalMs", hasSeries ? result.series().intervalMs() : null, Types.DOUBLE)
+                .param("t", hasSeries ? timeAxis(result.series()) : null, Types.ARRAY)
                 .update();
         insertFlows(experimentId, result.flows());
         insertStations(experimentId, result.stations());
         insertTxqs(experimentId, result.txqs());
-        insertSeries(experimentId, result);
+        if (hasSeries) {
+            SeriesStore.insert(jdbcTemplate, experimentId, result.series());
+        }
     }
 
-    /** The stored result document of a succeeded experiment. */
+    /**
+     * The result document of a succeeded experiment as the API shows it: the stored document with its series put
+     * back from the series rows.
+     */
     public Optional<String> document(UUID experimentId) {
+        record Stored(String document, double intervalMs, Object[] t) {
+        }
+        // The row is read whole before the series are: a second query while a result set is open would hold a
+        // second pooled connection outside a transaction.
+        List<Stored> stored = jdbcTemplate.query("SELECT document, series_interval_ms, series_t FROM results WHERE experiment_id = ?",
+                (rs, n) -> {
+                    java.sql.Array t = rs.getArray("series_t");
+                    return new Stored(rs.getString("document"), rs.getDouble("series_interval_ms"),
+                            t == null ? null : (Object[]) t.getArray());
+                }, experimentId);
+        if (stored.isEmpty()) {
+            return Optional.empty();
+        }
+        Stored row = stored.getFirst();
+        if (row.t() == null) {
+            return Optional.of(row.document());
+        }
+        Series series = SeriesStore.read(jdbcTemplate, jsonMapper, experimentId, row.intervalMs(), row.t());
+        return Optional.of(SeriesStore.withSeries(row.document(), jsonMapper.writeValueAsString(series)));
+    }
+
+    /**
+     * The result document as stored: everything but the series (its {@code "series"} is null), for readers of the
+     * summary, flows and stations such as sweeps.
+     */
+    public Optional<String> documentWithoutSeries(UUID experimentId) {
         return jdbc.sql("SELECT document FROM results WHERE experiment_id = :id")
                 .param("id", experimentId).query(String.class).optional();
+    }
+
+    /** What a result's stored document holds: the result without its series, which go to their own rows. */
+    public static SimulationResult withoutSeries(SimulationResult r) {
+        return new SimulationResult(r.experimentId(), r.scenarioSha256(), r.engineVersion(), r.seed(), r.simulatedS(),
+                r.engine(), r.summary(), r.stations(), r.flows(), r.txqs(), r.qdisc(), r.qdiscUp(), null);
+    }
+
+    private java.sql.Array timeAxis(Series series) {
+        return jdbcTemplate.execute((java.sql.Connection c) -> SeriesStore.timeAxis(c, series));
     }
 
     private void insertFlows(UUID experimentId, List<FlowResult> flows) {
@@ -172,32 +225,6 @@ public class ResultRepository {
             ps.setLong(11, q.collisions());
             ps.setLong(12, q.txBytes());
             ps.setLong(13, q.txPackets());
-        });
-    }
-
-    private void insertSeries(UUID experimentId, SimulationResult result) {
-        if (result.series() == null || result.series().t() == null) {
-            return;
-        }
-        List<Double> t = result.series().t();
-        record Point(SeriesColumn column, int step) {
-        }
-        List<Point> points = new ArrayList<>();
-        for (SeriesColumn column : SeriesColumn.of(result.series())) {
-            for (int step = 0; step < Math.min(t.size(), column.values().size()); step++) {
-                points.add(new Point(column, step));
-            }
-        }
-        jdbcTemplate.batchUpdate("""
-                INSERT INTO result_series (experiment_id, kind, name, metric, step, t_s, metric_value)
-                VALUES (?, ?, ?, ?, ?, ?, ?)""", points, BATCH_SIZE, (ps, p) -> {
-            ps.setObject(1, experimentId);
-            ps.setString(2, p.column().kind());
-            ps.setString(3, p.column().name());
-            ps.setString(4, p.column().metric());
-            ps.setInt(5, p.step());
-            ps.setDouble(6, t.get(p.step()));
-            setDouble(ps, 7, p.column().values().get(p.step()));
         });
     }
 

@@ -32,6 +32,18 @@ public class StoredResults {
         return results.document(experiment.id()).orElseThrow(() -> noResultYet(experiment));
     }
 
+    /**
+     * 404 for a rendering of the time series ({@code what}: "series CSV", "plot", "flent file") of an experiment that
+     * kept none: submitted with outputs.series none (a sweep's experiments by default).
+     */
+    public static void requireSeries(Experiment experiment, String what) {
+        if (!experiment.seriesOutput().keepsSeries()) {
+            throw ApiProblem.notFound("Experiment " + experiment.id() + " has no " + what + ": it kept no time series "
+                    + "(outputs.series is \"none\", the default for a sweep's experiments). Submit its scenario again "
+                    + "with \"outputs\": {\"series\": \"full\"} or \"coarse\" to get them.");
+        }
+    }
+
     /** 409, with the experiment's status, for one without a result. */
     private static ApiProblem noResultYet(Experiment experiment) {
         return ApiProblem.wrongStatus("Experiment " + experiment.id() + " has no result: it is " + experiment.status()

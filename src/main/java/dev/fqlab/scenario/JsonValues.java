@@ -5,7 +5,7 @@ import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /** How the scenario reader takes JSON values apart, and how its messages show them. */
-final class JsonValues {
+public final class JsonValues {
 
     private JsonValues() {
     }
@@ -45,7 +45,7 @@ final class JsonValues {
     }
 
     /** What was found instead, for messages: " (got a string)". */
-    static String got(JsonNode value) {
+    public static String got(JsonNode value) {
         if (value == null || value.isMissingNode()) {
             return " (got nothing)";
         }

@@ -1,5 +1,6 @@
 package dev.fqlab.sweep;
 
+import dev.fqlab.experiment.SeriesOutput;
 import java.util.List;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -12,10 +13,12 @@ import tools.jackson.databind.node.ObjectNode;
  * @param reuse whether cells whose scenario already succeeded under this engine version reuse that result
  * @param metrics the table's default columns; null for all of them
  * @param cells in table order: combination-major, repetition-minor
+ * @param seriesOutput what its experiments keep of their time series ({@code outputs.series}, default none); a
+ *        reused experiment must have kept at least as much
  */
 public record SweepPlan(String name, List<String> tags, String preset, ObjectNode base,
                         List<SweepParameter> parameters, int repetitions, boolean reuse, List<String> metrics,
-                        int combinations, List<Cell> cells) {
+                        int combinations, List<Cell> cells, SeriesOutput seriesOutput) {
 
     public SweepPlan {
         tags = List.copyOf(tags);

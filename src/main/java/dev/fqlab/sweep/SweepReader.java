@@ -1,6 +1,7 @@
 package dev.fqlab.sweep;
 
 import dev.fqlab.config.FqlabProperties;
+import dev.fqlab.experiment.SeriesOutput;
 import dev.fqlab.experiment.SubmissionReader;
 import dev.fqlab.preset.Preset;
 import dev.fqlab.preset.PresetCatalog;
@@ -54,7 +55,7 @@ public class SweepReader {
     /** A sweep of a thousand bad cells would otherwise answer with megabytes of errors. */
     static final int MAX_ERRORS = 100;
     private static final Set<String> FIELDS =
-            Set.of("name", "tags", "base", "parameters", "repetitions", "reuse", "metrics", "preset", "overrides");
+            Set.of("name", "tags", "base", "parameters", "repetitions", "reuse", "metrics", "preset", "overrides", "outputs");
     private static final Set<String> BASE_FIELDS = Set.of("scenario", "preset", "overrides");
     private static final Set<String> PARAMETER_FIELDS = Set.of("name", "pointer", "values", "labels");
 
@@ -81,12 +82,14 @@ public class SweepReader {
         List<ApiError> errors = new ArrayList<>();
         body.propertyNames().stream().filter(f -> !FIELDS.contains(f)).forEach(f -> errors.add(ApiError.at(
                 pointer(f), "unknown field; expected preset, overrides, base, parameters, repetitions, reuse, "
-                        + "metrics, name or tags")));
+                        + "metrics, name, tags or outputs")));
         String name = SubmissionReader.name(body.get("name"), errors);
         List<String> tags = SubmissionReader.tags(body.get("tags"), errors);
         boolean reuse = reuse(body.get("reuse"), errors);
         Integer repetitions = repetitions(body.get("repetitions"), errors);
         List<String> metrics = metrics(body.get("metrics"), "/metrics", errors);
+        // A sweep's table shows summary values only: its experiments keep no series unless it asks.
+        SeriesOutput series = SubmissionReader.outputs(body.get("outputs"), SeriesOutput.NONE, errors);
 
         Base base;
         List<SweepParameter> parameters;
@@ -148,7 +151,7 @@ public class SweepReader {
             throw ApiProblem.invalid(errors.size() <= MAX_ERRORS ? errors : capped(errors));
         }
         return new SweepPlan(sweepName, tags, base.preset(), base.scenario(), parameters, reps, reuse, metrics,
-                (int) (size / reps), cells);
+                (int) (size / reps), cells, series);
     }
 
     // --- the combinations ----------------------------------------------------------------------------

@@ -2,6 +2,7 @@ package dev.fqlab.sweep;
 
 import dev.fqlab.experiment.ExperimentStatus;
 import dev.fqlab.experiment.IdempotencyKey;
+import dev.fqlab.experiment.SeriesOutput;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -95,10 +96,11 @@ class SweepRepository {
 
     /**
      * For each scenario hash, the first succeeded experiment with that normalized scenario whose result an engine of
-     * the same code produced: its engine version ends with {@code engineSuffix} ({@code .engine-<fingerprint>}, see
-     * EngineVersion). Nothing is locked here: the caller locks the ones it takes ({@link #lockSucceeded}).
+     * the same code produced (its engine version ends with {@code engineSuffix}, {@code .engine-<fingerprint>}, see
+     * EngineVersion) and that kept at least the series {@code wanted}. Nothing is locked here: the caller locks the
+     * ones it takes ({@link #lockSucceeded}).
      */
-    Map<String, UUID> reusable(List<String> scenarioSha256s, String engineSuffix) {
+    Map<String, UUID> reusable(List<String> scenarioSha256s, String engineSuffix, SeriesOutput wanted) {
         Map<String, UUID> found = new LinkedHashMap<>();
         List<String> distinct = scenarioSha256s.stream().distinct().toList();
         for (int from = 0; from < distinct.size(); from += CHUNK) {
@@ -107,8 +109,11 @@ class SweepRepository {
                     SELECT e.id, e.scenario_sha256 FROM experiments e
                     WHERE e.status = 'SUCCEEDED' AND e.scenario_sha256 IN (:shas)
                       AND EXISTS (SELECT 1 FROM results r WHERE r.experiment_id = e.id AND r.engine_version LIKE :version)
+                      AND e.outputs_series IN (:covering)
                     ORDER BY e.seq""")
                     .param("shas", chunk).param("version", "%" + engineSuffix)
+                    .param("covering", java.util.Arrays.stream(SeriesOutput.values()).filter(s -> s.covers(wanted))
+                            .map(SeriesOutput::json).toList())
                     .query(rs -> {
                         found.putIfAbsent(rs.getString("scenario_sha256"), rs.getObject("id", UUID.class));
                     });

@@ -27,7 +27,11 @@ public record SweepRequestDoc(
                 example = "[\"flows.probe.latencyMs.p50\"]") List<String> metrics,
         @Schema(description = "At most 200 characters; defaults to the preset's or the base scenario's name.") String name,
         @Schema(description = "Given to every experiment the sweep creates; at most 32, each 1 to 64 characters.")
-        List<String> tags) {
+        List<String> tags,
+        @Schema(description = "What every experiment of the sweep keeps besides its summary tables. The sweep's table "
+                + "needs summary values only, so outputs.series defaults to none here; a sweep that asks for full or "
+                + "coarse series reuses only results that kept at least that much.")
+        dev.fqlab.experiment.ExperimentRequestDoc.OutputsDoc outputs) {
 
     /** One swept parameter. */
     @Schema(name = "SweepParameter")

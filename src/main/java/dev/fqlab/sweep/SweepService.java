@@ -87,7 +87,7 @@ public class SweepService {
         Map<String, UUID> reusable = new LinkedHashMap<>();
         if (plan.reuse() && engineVersion.identifiesTheCode()) {
             reusable.putAll(sweeps.reusable(plan.cells().stream().map(SweepPlan.Cell::scenarioSha256).toList(),
-                    engineVersion.reuseSuffix()));
+                    engineVersion.reuseSuffix(), plan.seriesOutput()));
             // Held until commit, so that none of them is deleted under the cells that name them; one deleted since
             // the lookup is run again instead.
             Set<UUID> kept = sweeps.lockSucceeded(reusable.values());
@@ -106,7 +106,7 @@ public class SweepService {
             UUID experimentId = reused != null ? reused : UUID.randomUUID();
             if (reused == null) {
                 created.add(new NewExperiment(experimentId, cell.experimentName(), plan.tags(), plan.preset(),
-                        cell.scenarioJson(), cell.scenarioSha256(), now, sweepId));
+                        cell.scenarioJson(), cell.scenarioSha256(), now, sweepId, plan.seriesOutput()));
             }
             members.add(new NewMember(cell.position(), cell.combination(), cell.repetition(), experimentId, reused != null));
         }
@@ -136,7 +136,8 @@ public class SweepService {
         int reusable = 0;
         if (plan.reuse() && engineVersion.identifiesTheCode()) {
             Map<String, UUID> found = sweeps.reusable(
-                    plan.cells().stream().map(SweepPlan.Cell::scenarioSha256).toList(), engineVersion.reuseSuffix());
+                    plan.cells().stream().map(SweepPlan.Cell::scenarioSha256).toList(), engineVersion.reuseSuffix(),
+                    plan.seriesOutput());
             reusable = (int) plan.cells().stream().filter(cell -> found.containsKey(cell.scenarioSha256())).count();
         }
         return new SweepValidation(plan.name(), plan.combinations(), plan.repetitions(), plan.cells().size(), reusable);
@@ -246,6 +247,7 @@ public class SweepService {
         definition.set("parameters", jsonMapper.valueToTree(plan.parameters()));
         definition.put("repetitions", plan.repetitions());
         definition.put("reuse", plan.reuse());
+        definition.putObject("outputs").put("series", plan.seriesOutput().json());
         if (plan.metrics() != null) {
             ArrayNode metrics = definition.putArray("metrics");
             plan.metrics().forEach(metrics::add);

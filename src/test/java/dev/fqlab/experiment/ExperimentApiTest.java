@@ -20,7 +20,7 @@ import tools.jackson.databind.JsonNode;
 class ExperimentApiTest extends ServiceTest {
 
     private static final List<String> RESOURCE_FIELDS = List.of("id", "name", "tags", "status", "progress",
-            "submittedAt", "startedAt", "finishedAt", "error", "attempts", "worker", "scenario", "preset", "sweepId",
+            "submittedAt", "startedAt", "finishedAt", "error", "attempts", "worker", "scenario", "preset", "sweepId", "outputs",
             "links");
 
     @Test

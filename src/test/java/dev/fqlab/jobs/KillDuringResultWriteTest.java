@@ -30,13 +30,13 @@ import tools.jackson.databind.JsonNode;
  * nothing is stored twice, and {@code attempts} counts the killed attempt.
  *
  * <p>Each kill: two instances (child JVMs) share the database; one of them runs a 4 s scenario with 10 ms series
- * (about 4 400 {@code result_series} rows, five JDBC batches) and is stopped <em>inside</em> {@link ResultCommit}'s
+ * (11 {@code result_series_arrays} rows of 400 values, one JDBC batch) and is stopped <em>inside</em> {@link ResultCommit}'s
  * transaction by a lock the test holds — no hook in the service: the code runs unmodified, only slower, as a write
  * does that waits on the database. The kill points rotate:
  * <ol>
  *   <li>{@link KillPoint#BEFORE_FIRST_ROW}: the transaction has begun, its first INSERT waits;</li>
- *   <li>{@link KillPoint#MID_SERIES}: {@code results} and {@code result_flows} written, {@code result_series} 1 400
- *       rows in (its second batch), the next row waits;</li>
+ *   <li>{@link KillPoint#MID_SERIES}: {@code results} and {@code result_flows} written, three series rows of
+ *       {@code result_series_arrays} in, the fourth waits;</li>
  *   <li>{@link KillPoint#BEFORE_COMMIT}: every row written, the final UPDATE (RUNNING → SUCCEEDED) waits;</li>
  *   <li>{@link KillPoint#AFTER_COMMIT}: committed; db-scheduler's removal of the finished job waits.</li>
  * </ol>
@@ -57,14 +57,17 @@ class KillDuringResultWriteTest {
 
     /** Steps of each series: 4 s sampled every 10 ms. */
     private static final int STEPS = 400;
-    /** The series row the MID_SERIES kill waits at; the rows go in column by column (SeriesColumn.of's order). */
+    /**
+     * The series row the MID_SERIES kill waits at: rows go in in SeriesColumn.of's order (flows first, each flow's
+     * throughput before its latency), so position 3 is udp2's latency, after udp1's two series and udp2's throughput.
+     */
     private static final String MID_KIND = "flow";
     private static final String MID_NAME = "udp2";
     private static final String MID_METRIC = "latencyMs";
-    private static final int MID_STEP = 200;
+    private static final int MID_POSITION = 3;
 
     private static final String[] RESULT_TABLES = {"results", "result_flows", "result_stations", "result_txqs",
-            "result_series"};
+            "result_series_arrays"};
 
     enum KillPoint { BEFORE_FIRST_ROW, MID_SERIES, BEFORE_COMMIT, AFTER_COMMIT }
 
@@ -190,17 +193,17 @@ class KillDuringResultWriteTest {
                 Connection row = holder(holders);
                 execute(row, "SET LOCAL session_replication_role = replica");
                 try (PreparedStatement insert = row.prepareStatement("""
-                        INSERT INTO result_series (experiment_id, kind, name, metric, step, t_s, metric_value)
-                        VALUES (?, ?, ?, ?, ?, 0, 0)""")) {
+                        INSERT INTO result_series_arrays (experiment_id, position, kind, name, metric)
+                        VALUES (?, ?, ?, ?, ?)""")) {
                     insert.setObject(1, id);
-                    insert.setString(2, MID_KIND);
-                    insert.setString(3, MID_NAME);
-                    insert.setString(4, MID_METRIC);
-                    insert.setInt(5, MID_STEP);
+                    insert.setInt(2, MID_POSITION);
+                    insert.setString(3, MID_KIND);
+                    insert.setString(4, MID_NAME);
+                    insert.setString(5, MID_METRIC);
                     insert.executeUpdate();
                 }
                 last.rollback();
-                awaitWaiting(observer, row, "INSERT INTO result_series %", victimName);
+                awaitWaiting(observer, row, "INSERT INTO result_series_arrays %", victimName);
                 last = row;
             }
             if (point.compareTo(KillPoint.BEFORE_COMMIT) >= 0) {
@@ -260,7 +263,8 @@ class KillDuringResultWriteTest {
             seeds.append(seed == 1 ? "" : ", ").append(seed);
         }
         Api.Response sweep = api.post("/api/v1/sweeps", """
-                {"base": {"scenario": %s}, "parameters": [{"pointer": "/seed", "values": [%s]}]}"""
+                {"base": {"scenario": %s}, "parameters": [{"pointer": "/seed", "values": [%s]}],
+                 "outputs": {"series": "full"}}"""
                 .formatted(scenario(1), seeds));
         assertThat(sweep.status()).as(sweep.toString()).isEqualTo(202);
         String sweepId = sweep.json().get("id").asString();
@@ -274,16 +278,12 @@ class KillDuringResultWriteTest {
                     WorkerCountDeterminismTest.comparable(api.get("/api/v1/experiments/" + id + "/result").body(), id),
                     rows(observer, UUID.fromString(id))));
         }
-        // The MID_SERIES row is well inside the write. The series go in column by column, flows first in scenario
-        // order, each flow's throughput before its latency: udp1's two columns and udp2's throughput, then 200
-        // steps of udp2's latency — past the first 1000-row batch, far from the last.
+        // The MID_SERIES row is inside the write: three series rows before it, more after it.
         String first = row0(api, sweepId);
-        long before = count(observer, "SELECT COUNT(*) FROM result_series WHERE experiment_id = '" + first
-                + "' AND kind = 'flow' AND (name = 'udp1' OR (name = 'udp2' AND metric = 'throughputMbps'))");
-        assertThat(count(observer, "SELECT COUNT(*) FROM result_series WHERE experiment_id = '" + first + "' AND kind = '"
-                + MID_KIND + "' AND name = '" + MID_NAME + "' AND metric = '" + MID_METRIC + "'")).isEqualTo(STEPS);
-        assertThat(before).isEqualTo(3L * STEPS);
-        assertThat(before + MID_STEP).isBetween(1001L, references.get(1).rows().get("result_series") - 1001);
+        assertThat(count(observer, "SELECT COUNT(*) FROM result_series_arrays WHERE experiment_id = '" + first
+                + "' AND position = " + MID_POSITION + " AND kind = '" + MID_KIND + "' AND name = '" + MID_NAME
+                + "' AND metric = '" + MID_METRIC + "' AND cardinality(real_values) = " + STEPS)).isEqualTo(1);
+        assertThat(references.get(1).rows().get("result_series_arrays")).isGreaterThan(MID_POSITION + 1L);
         assertThat(references).hasSize(KILLS);
         assertThat(references.values().stream().map(Reference::result).distinct().count())
                 .as("each seed its own result").isEqualTo(KILLS);

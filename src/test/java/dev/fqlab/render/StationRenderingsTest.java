@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fqlab.experiment.Experiment;
 import dev.fqlab.experiment.ExperimentStatus;
+import dev.fqlab.experiment.SeriesOutput;
 import dev.fqlab.render.flent.FlentExport;
 import dev.fqlab.render.plot.PlotKind;
 import dev.fqlab.render.plot.ResultCharts;
@@ -146,7 +147,7 @@ class StationRenderingsTest {
                 null, series);
         Experiment experiment = new Experiment(UUID.randomUUID(), "wifi-shaped", List.of("wifi"), ExperimentStatus.SUCCEEDED, 1,
                 Instant.parse("2026-01-02T03:04:05.678Z"), Instant.parse("2026-01-02T03:04:06Z"),
-                Instant.parse("2026-01-02T03:04:07Z"), null, 1, "test", null, null, scenario, "sha");
+                Instant.parse("2026-01-02T03:04:07Z"), null, 1, "test", null, null, scenario, "sha", SeriesOutput.FULL);
         JsonNode json = Api.JSON.readTree(scenario);
         return new ExperimentOutcome(experiment,
                 ScenarioFacts.of(new ScenarioParser(ScenarioLimits.DEFAULTS).parse(json).scenario(), json), result);

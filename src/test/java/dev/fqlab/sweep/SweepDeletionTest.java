@@ -33,10 +33,12 @@ class SweepDeletionTest extends ServiceTest {
     }
 
     /** Two seeds × two repetitions of a tiny scenario named after {@code tag}, so nothing else's results are reused. */
+    /** Two seeds × two repetitions, keeping full series (a sweep keeps none by default), so deletion has rows to take. */
     private static String twoByTwo(String tag) {
         return """
                 {"name": "deletion", "tags": ["%s"], "base": {"scenario": %s},
-                 "parameters": [{"pointer": "/seed", "values": [1, 100]}], "repetitions": 2}"""
+                 "parameters": [{"pointer": "/seed", "values": [1, 100]}], "repetitions": 2,
+                 "outputs": {"series": "full"}}"""
                 .formatted(tag, SweepApiTest.tinyScenario(tag));
     }
 

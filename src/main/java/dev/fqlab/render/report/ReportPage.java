@@ -3,6 +3,7 @@ package dev.fqlab.render.report;
 import dev.fqlab.experiment.Experiment;
 import dev.fqlab.render.ExperimentOutcome;
 import dev.fqlab.render.ScenarioFacts;
+import dev.fqlab.experiment.SeriesOutput;
 import dev.fqlab.render.plot.PlotKind;
 import dev.fqlab.render.plot.ResultCharts;
 import dev.fqlab.render.plot.Svg;
@@ -44,6 +45,19 @@ public final class ReportPage {
         this.prettyJson = jsonMapper.rebuild().enable(SerializationFeature.INDENT_OUTPUT).build();
     }
 
+    /** The interval of the series kept: the scenario's, a coarser one (outputs.series coarse) or none. */
+    private static String sampleInterval(SeriesOutput output, ScenarioFacts s, SimulationResult r) {
+        if (!output.keepsSeries()) {
+            return "no series kept (outputs.series none)";
+        }
+        if (r.series() == null || s.sampleIntervalMs() == 0) {
+            return "no series";
+        }
+        String kept = Numbers.decimal(r.series().intervalMs()) + " ms";
+        return r.series().intervalMs() == s.sampleIntervalMs() ? kept
+                : kept + " (outputs.series coarse; the scenario's is " + Numbers.decimal(s.sampleIntervalMs()) + " ms)";
+    }
+
     public String render(ExperimentOutcome outcome) {
         return template.render(model(outcome));
     }
@@ -54,6 +68,9 @@ public final class ReportPage {
         ScenarioFacts s = outcome.scenario();
         List<Plot> plots = new ArrayList<>();
         for (PlotKind kind : PlotKind.values()) {
+            if (!e.seriesOutput().keepsSeries()) {
+                break; // every plot is drawn from the time series, which this experiment did not keep
+            }
             if (kind == PlotKind.AIRTIME && s.wired() || kind == PlotKind.TCP && !s.hasTcp()) {
                 continue; // such a plot would only say that there are no stations, or no TCP flows
             }
@@ -65,7 +82,7 @@ public final class ReportPage {
                 new Fact("Link", link(s)),
                 new Fact("Qdisc", s.qdiscType()),
                 new Fact("Duration", Numbers.decimal(s.durationS()) + " s, warm-up " + Numbers.decimal(s.warmupS()) + " s"),
-                new Fact("Sample interval", s.sampleIntervalMs() > 0 ? Numbers.decimal(s.sampleIntervalMs()) + " ms" : "no series"),
+                new Fact("Sample interval", sampleInterval(e.seriesOutput(), s, r)),
                 new Fact("Seed", Long.toString(r.seed())),
                 new Fact("Tags", e.tags().isEmpty() ? Numbers.NONE : String.join(", ", e.tags())),
                 new Fact("Preset", e.preset() == null ? Numbers.NONE : e.preset()),

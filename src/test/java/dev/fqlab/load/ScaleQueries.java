@@ -1,0 +1,193 @@
+package dev.fqlab.load;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.IntFunction;
+
+/**
+ * The 100 000-experiment query measurement of issue 17, run by {@code src/test/load/run-scale.sh} on a database that
+ * {@code scale-seed.sql} filled; not a test (surefire does not pick up this name), plain JDK plus the PostgreSQL JDBC
+ * driver, so it runs from its source file:
+ *
+ * <pre>{@code
+ * java -cp postgresql.jar src/test/java/dev/fqlab/load/ScaleQueries.java --base http://127.0.0.1:18190 \
+ *     --jdbc 'jdbc:postgresql://127.0.0.1:5432/fqlab_scale?user=postgres' --sweeps IDS --tag-rare rare-17 \
+ *     --grafana grafana.sql --reps 60 --out DIR
+ * }</pre>
+ *
+ * Every API request and SQL query runs {@code reps} times (one after the other, after 3 unmeasured runs; the API
+ * sweep table cycles through the given sweeps so that most reads are of a sweep not read before); the table gives
+ * p50, p99 and max of the wall time seen by the client. Every SQL query is then run once more under
+ * {@code EXPLAIN (ANALYZE, BUFFERS)}, written to {@code plans.txt}. Exit status 1 when a p99 is 50 ms or more.
+ */
+public final class ScaleQueries {
+
+    private static final double LIMIT_MS = 50;
+
+    private ScaleQueries() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> options = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            options.put(args[i].replaceFirst("^--", ""), args[i + 1]);
+        }
+        String base = options.get("base") + "/api/v1";
+        int reps = Integer.parseInt(options.getOrDefault("reps", "60"));
+        String[] sweeps = options.get("sweeps").split(",");
+        String rare = options.getOrDefault("tag-rare", "rare-17");
+        Path out = Path.of(options.get("out"));
+        Files.createDirectories(out);
+
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        List<String> rows = new ArrayList<>();
+        boolean ok = true;
+        Map<String, IntFunction<String>> requests = new LinkedHashMap<>();
+        requests.put("GET /experiments (first page, 50)", i -> "/experiments");
+        requests.put("GET /experiments?status=FAILED", i -> "/experiments?status=FAILED");
+        requests.put("GET /experiments?status=SUCCEEDED,CANCELLED", i -> "/experiments?status=SUCCEEDED,CANCELLED");
+        requests.put("GET /experiments?tag=half-1 (50 000 match)", i -> "/experiments?tag=half-1");
+        requests.put("GET /experiments?tag=" + rare + " (20 match)", i -> "/experiments?tag=" + rare);
+        requests.put("GET /experiments?tag=scale&tag=" + rare, i -> "/experiments?tag=scale&tag=" + rare);
+        requests.put("GET /experiments?tag=campaign-12 (1000 consecutive, old)", i -> "/experiments?tag=campaign-12");
+        requests.put("GET /experiments?preset=seed-003 (~430 match)", i -> "/experiments?preset=seed-003");
+        requests.put("GET /experiments?preset=seed-000-airtime&status=FAILED",
+                i -> "/experiments?preset=seed-000-airtime&status=FAILED");
+        requests.put("GET /experiments?sweep=ID (1000 cells)", i -> "/experiments?sweep=" + sweeps[i % sweeps.length]);
+        requests.put("GET /experiments?limit=200&cursor=… (page at 50 000)", i -> "/experiments?limit=200&cursor="
+                + options.get("deep-cursor"));
+        requests.put("GET /sweeps (first page)", i -> "/sweeps");
+        requests.put("GET /sweeps/ID (table of 1000 cells, a new sweep each time)", i -> "/sweeps/" + sweeps[i % sweeps.length]);
+        requests.put("GET /sweeps/ID (the same sweep again: metrics cached)", i -> "/sweeps/" + sweeps[0]);
+        requests.put("GET /sweeps/ID/table.csv", i -> "/sweeps/" + sweeps[(i + 7) % sweeps.length] + "/table.csv");
+        for (Map.Entry<String, IntFunction<String>> request : requests.entrySet()) {
+            double[] ms = new double[reps];
+            long bytes = 0;
+            for (int i = -3; i < reps; i++) {
+                long start = System.nanoTime();
+                HttpResponse<byte[]> answer = http.send(HttpRequest.newBuilder(URI.create(base + request.getValue()
+                        .apply(i + 3))).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+                double elapsed = (System.nanoTime() - start) / 1e6;
+                if (answer.statusCode() != 200) {
+                    throw new IllegalStateException(request.getKey() + " answered " + answer.statusCode() + ": "
+                            + new String(answer.body()));
+                }
+                if (i >= 0) {
+                    ms[i] = elapsed;
+                    bytes = answer.body().length;
+                }
+            }
+            ok &= row(rows, "API", request.getKey(), ms, bytes + " bytes");
+        }
+
+        Map<String, String> queries = new LinkedHashMap<>(serviceQueries(sweeps[0], rare));
+        queries.putAll(grafanaQueries(Path.of(options.get("grafana"))));
+        StringBuilder plans = new StringBuilder();
+        try (Connection c = DriverManager.getConnection(options.get("jdbc")); Statement s = c.createStatement()) {
+            for (Map.Entry<String, String> query : queries.entrySet()) {
+                double[] ms = new double[reps];
+                int count = 0;
+                for (int i = -3; i < reps; i++) {
+                    long start = System.nanoTime();
+                    int n = 0;
+                    try (ResultSet rs = s.executeQuery(query.getValue())) {
+                        while (rs.next()) {
+                            n++;
+                        }
+                    }
+                    if (i >= 0) {
+                        ms[i] = (System.nanoTime() - start) / 1e6;
+                        count = n;
+                    }
+                }
+                ok &= row(rows, "SQL", query.getKey(), ms, count + " rows");
+                plans.append("## ").append(query.getKey()).append("\n\n").append(query.getValue()).append("\n\n");
+                try (ResultSet rs = s.executeQuery("EXPLAIN (ANALYZE, BUFFERS) " + query.getValue())) {
+                    while (rs.next()) {
+                        plans.append("    ").append(rs.getString(1)).append('\n');
+                    }
+                }
+                plans.append('\n');
+            }
+        }
+        Files.writeString(out.resolve("plans.txt"), plans);
+        String table = "| | query | p50 ms | p99 ms | max ms | answer |\n|---|---|---:|---:|---:|---|\n"
+                + String.join("\n", rows) + "\n";
+        Files.writeString(out.resolve("p99.md"), table);
+        System.out.print(table);
+        System.out.println(ok ? "every p99 under " + LIMIT_MS + " ms" : "SOME p99 AT OR OVER " + LIMIT_MS + " ms");
+        System.exit(ok ? 0 : 1);
+    }
+
+    private static boolean row(List<String> rows, String kind, String name, double[] ms, String answer) {
+        double[] sorted = ms.clone();
+        Arrays.sort(sorted);
+        double p50 = sorted[(int) Math.ceil(0.50 * sorted.length) - 1];
+        double p99 = sorted[(int) Math.ceil(0.99 * sorted.length) - 1];
+        rows.add(String.format(Locale.ROOT, "| %s | %s | %.1f | %.1f | %.1f | %s |", kind, name.replace("|", "\\|"), p50,
+                p99, sorted[sorted.length - 1], answer));
+        System.err.println(rows.getLast());
+        return p99 < LIMIT_MS;
+    }
+
+    /**
+     * The SQL the service sends for the lists (ExperimentRepository.list, SweepRepository.members and documents),
+     * copied with their parameters filled in, for their plans.
+     */
+    private static Map<String, String> serviceQueries(String sweep, String rare) {
+        String columns = "id, seq, name, status, progress, submitted_at, started_at, finished_at, error, attempts, "
+                + "worker, preset, sweep_id, scenario, scenario_sha256, outputs_series";
+        String list = "SELECT " + columns + " FROM experiments e WHERE 1 = 1";
+        Map<String, String> queries = new LinkedHashMap<>();
+        queries.put("service: list, first page", list + " ORDER BY e.seq DESC LIMIT 51");
+        queries.put("service: list, status FAILED", list + " AND e.status IN ('FAILED') ORDER BY e.seq DESC LIMIT 51");
+        queries.put("service: list, tag half-1", list + " AND e.id IN (SELECT t.experiment_id FROM experiment_tags t "
+                + "WHERE t.tag = 'half-1') ORDER BY e.seq DESC LIMIT 51");
+        queries.put("service: list, tag " + rare + " (selective: sorted)", list + " AND e.id IN (SELECT t.experiment_id "
+                + "FROM experiment_tags t WHERE t.tag = '" + rare + "') ORDER BY e.seq + 0 DESC LIMIT 51");
+        queries.put("service: list, tag campaign-12 (selective: sorted)", list + " AND e.id IN (SELECT t.experiment_id "
+                + "FROM experiment_tags t WHERE t.tag = 'campaign-12') ORDER BY e.seq + 0 DESC LIMIT 51");
+        queries.put("service: list, preset seed-003", list + " AND e.preset = 'seed-003' ORDER BY e.seq DESC LIMIT 51");
+        queries.put("service: list, sweep (selective: sorted)", list + " AND e.id IN (SELECT m.experiment_id FROM "
+                + "sweep_experiments m WHERE m.sweep_id = '" + sweep + "') ORDER BY e.seq + 0 DESC LIMIT 51");
+        queries.put("service: sweep table cells", """
+                SELECT m.position, m.combination, m.repetition, m.experiment_id, m.reused, e.status, e.progress,
+                    e.finished_at
+                FROM sweep_experiments m JOIN experiments e ON e.id = m.experiment_id
+                WHERE m.sweep_id = '%s' ORDER BY m.position""".formatted(sweep));
+        queries.put("service: sweep table documents", """
+                SELECT experiment_id, document FROM results
+                WHERE experiment_id IN (SELECT experiment_id FROM sweep_experiments WHERE sweep_id = '%s')"""
+                .formatted(sweep));
+        return queries;
+    }
+
+    /** The dashboards' SQL with Grafana's variables filled in (run-scale.sh writes them: "-- name" line, text, ";;"). */
+    private static Map<String, String> grafanaQueries(Path file) throws Exception {
+        Map<String, String> queries = new LinkedHashMap<>();
+        for (String block : Files.readString(file).split("\n;;\n")) {
+            if (block.isBlank()) {
+                continue;
+            }
+            int newline = block.indexOf('\n');
+            queries.put("Grafana: " + block.substring(3, newline).trim(), block.substring(newline + 1));
+        }
+        return queries;
+    }
+}
