@@ -3,6 +3,7 @@ package dev.fqlab.sim.wifi;
 import dev.fqlab.sim.packet.PacketSink;
 import dev.fqlab.sim.qdisc.Qdisc;
 import dev.fqlab.sim.result.QdiscResult;
+import dev.fqlab.sim.result.RateResult;
 import dev.fqlab.sim.result.StationResult;
 import dev.fqlab.sim.result.TxqResult;
 import dev.fqlab.sim.stats.Numbers;
@@ -80,9 +81,19 @@ public final class WifiNetwork implements SeriesRecorder.Stations {
             double aggregate = st.ppdus == 0 ? 0 : (double) st.mpdus / st.ppdus;
             results.add(new StationResult(s.name, Numbers.round6(down + up), Numbers.round6(down), Numbers.round6(up),
                     Numbers.round6(share), st.airtimeNs() / 1_000, st.ppdus, Numbers.round6(aggregate), st.retries,
-                    st.failedMpdus));
+                    st.failedMpdus, rates(s), ap.rateControl(s.index).rcStats(), s.rateControl.rcStats()));
         }
         return results;
+    }
+
+    /** Per rate and direction, for a station under a rate control with statistics (Minstrel-HT); else null. */
+    private List<RateResult> rates(StationNode s) {
+        if (ap.rateControl(s.index).rcStats() == null && s.rateControl.rcStats() == null) {
+            return null;
+        }
+        List<RateResult> rows = new ArrayList<>(ap.rateCounters(s.index).results("down"));
+        rows.addAll(s.rateCounters.results("up"));
+        return rows;
     }
 
     /** Airtime of each station over the measurement window, for Jain's index. */
