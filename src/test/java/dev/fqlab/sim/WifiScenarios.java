@@ -11,6 +11,7 @@ import dev.fqlab.sim.scenario.QdiscSpec;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.SchedulerSpec;
 import dev.fqlab.sim.scenario.StackSpec;
+import dev.fqlab.sim.scenario.RateControlType;
 import dev.fqlab.sim.scenario.StationSpec;
 import dev.fqlab.sim.scenario.TrafficSpec;
 import dev.fqlab.sim.scenario.TxqsSpec;
@@ -43,10 +44,11 @@ public final class WifiScenarios {
 
     /**
      * A station builder: no mcs, spatial streams or legacy rate (the defaults of the last two depend on the link),
-     * frame error rate 0, airtime weight 256.
+     * frame error rate 0, airtime weight 256, a fixed rate ({@code rateControl}'s default is computed).
      */
     public static RecordSchema.Builder<StationSpec> station(String name) {
-        return StationSpec.SCHEMA.builder().set("name", name).set("spatialStreams", null).set("legacyRateMbps", null);
+        return StationSpec.SCHEMA.builder().set("name", name).set("spatialStreams", null).set("legacyRateMbps", null)
+                .set("rateControl", RateControlType.FIXED);
     }
 
     public static StationSpec ht(String name, int mcs) {
