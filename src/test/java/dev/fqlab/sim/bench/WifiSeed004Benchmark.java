@@ -8,7 +8,9 @@ import dev.fqlab.sim.result.SimulationResult;
 import dev.fqlab.sim.scenario.AmpduSpec;
 import dev.fqlab.sim.scenario.DequeueStrategy;
 import dev.fqlab.sim.scenario.PhyStandard;
+import dev.fqlab.sim.scenario.RateControlType;
 import dev.fqlab.sim.scenario.Scenario;
+import dev.fqlab.sim.scenario.StationSpec;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -28,7 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * The WiFi path at seed 004's scale (issue: ≈1 Gbit/s of UDP to one VHT station, 10 s simulated): 802.11ac
  * 80 MHz, 4 streams MCS 9, mac80211 TXQs and a firmware driver with the seed's host-CPU costs. The
  * {@code packets} counter is simulated packets per wall-clock second; {@code -p durationS=10,20 -prof gc}
- * shows that allocation does not grow with the packets.
+ * shows that allocation does not grow with the packets; {@code -p rateControl=fixed,minstrel_ht} prices Minstrel-HT.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -45,6 +47,10 @@ public class WifiSeed004Benchmark {
     @Param({"10"})
     public double durationS;
 
+    /** The station's {@code rateControl}: "fixed" (VHT80 4×4 MCS 9 SGI) or "minstrel_ht" (every rate up to it). */
+    @Param({"fixed"})
+    public String rateControl;
+
     private Scenario scenario;
 
     @Setup
@@ -59,8 +65,13 @@ public class WifiSeed004Benchmark {
         var traffic = Scenarios.udpTraffic().set("rateMbps", 1000).set("jitterMs", 0.05).build();
         var udp = Scenarios.flowSpec("udp", durationS).set("traffic", traffic).set("station", "sta1").build();
         scenario = Scenario.SCHEMA.builder().set("name", "bench").set("durationS", durationS).set("sampleIntervalMs", 0)
-                .set("link", link).set("stations", List.of(WifiScenarios.vht("sta1", 9, 4))).set("stack", stack)
+                .set("link", link).set("stations", List.of(station())).set("stack", stack)
                 .set("flows", List.of(udp)).build();
+    }
+
+    private StationSpec station() {
+        RateControlType rc = rateControl.equals("minstrel_ht") ? RateControlType.MINSTREL_HT : RateControlType.FIXED;
+        return WifiScenarios.station("sta1").set("mcs", 9).set("spatialStreams", 4).set("rateControl", rc).build();
     }
 
     @Benchmark
