@@ -20,6 +20,7 @@ import dev.fqlab.sim.scenario.QuantumMode;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.SchedulerSpec;
 import dev.fqlab.sim.scenario.StackSpec;
+import dev.fqlab.sim.scenario.RateControlType;
 import dev.fqlab.sim.scenario.StationSpec;
 import dev.fqlab.sim.scenario.TrafficSpec;
 import dev.fqlab.sim.scenario.TxqsSpec;
@@ -145,9 +146,10 @@ class DefaultsTest {
 
     @Test
     void htStationDerivesItsStreamsFromTheMcs() {
-        // MCS 15 is MCS 8–15: 2 streams; frameErrorRate 0, airtimeWeight 256, no legacy rate
+        // MCS 15 is MCS 8–15: 2 streams; frameErrorRate 0, airtimeWeight 256, no legacy rate, a fixed rate
         assertThat(MINIMAL_WIFI.stations()).containsExactly(record(StationSpec.SCHEMA, "name", "sta1", "mcs", 15,
-                "spatialStreams", 2, "frameErrorRate", 0, "airtimeWeight", 256, "legacyRateMbps", null));
+                "spatialStreams", 2, "frameErrorRate", 0, "airtimeWeight", 256, "legacyRateMbps", null,
+                "rateControl", RateControlType.FIXED));
     }
 
     @Test
@@ -201,9 +203,10 @@ class DefaultsTest {
         assertThat(link.ampdu()).isEqualTo(record(AmpduSpec.SCHEMA, "enabled", false, "maxSubframes", 32,
                 "maxBytes", 65535, "maxDurationUs", 4096));
         assertThat(scenario.stations()).containsExactly(record(StationSpec.SCHEMA, "name", "a", "mcs", null,
-                "spatialStreams", null, "frameErrorRate", 0, "airtimeWeight", 256, "legacyRateMbps", 24.0),
+                "spatialStreams", null, "frameErrorRate", 0, "airtimeWeight", 256, "legacyRateMbps", 24.0,
+                "rateControl", RateControlType.FIXED),
                 record(StationSpec.SCHEMA, "name", "b", "mcs", null, "spatialStreams", null, "frameErrorRate", 0,
-                        "airtimeWeight", 256, "legacyRateMbps", 6.0));
+                        "airtimeWeight", 256, "legacyRateMbps", 6.0, "rateControl", RateControlType.FIXED));
     }
 
     @Test

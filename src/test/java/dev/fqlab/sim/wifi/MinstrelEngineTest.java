@@ -57,6 +57,18 @@ class MinstrelEngineTest {
     }
 
     @Test
+    void an80211aStationUsesTheOfdmGroup() {
+        // fixed 54 Mbit/s: 28.97 Mbit/s of UDP (WifiEngineTest: one 1538-byte MPDU per 406.5 µs TXOP)
+        var link = WifiScenarios.link(dev.fqlab.sim.scenario.PhyStandard.A, 20, false, WifiScenarios.ampdu(false));
+        var minstrel = WifiScenarios.station("sta").set("legacyRateMbps", 54.0)
+                .set("rateControl", RateControlType.MINSTREL_HT).build();
+        StationResult r = ScenarioRunner.run(wifi(link, WifiScenarios.txqStack(), List.of(minstrel), 6, 1,
+                udpTo("u", "sta", 100, 6)), RunControl.NONE).stations().getFirst();
+        assertThat(r.throughputMbps()).isGreaterThanOrEqualTo(0.9 * 28.97);
+        assertThat(r.rcStats()).containsPattern("OFDM       1 A.....   54.0M");
+    }
+
+    @Test
     void theStationsOwnRateControlServesTheUplink() {
         StationResult fixed = run(station(7, 0, RateControlType.FIXED), true);
         StationResult minstrel = run(station(7, 0, RateControlType.MINSTREL_HT), true);
