@@ -79,16 +79,18 @@ public final class WifiNetwork implements SeriesRecorder.Stations {
             double up = st.upGoodputBytes * 8 / measuredS / 1e6;
             double share = totalAirtime == 0 ? 0 : (double) st.airtimeNs() / totalAirtime;
             double aggregate = st.ppdus == 0 ? 0 : (double) st.mpdus / st.ppdus;
+            String rcDown = ap.rateControl(s.index).rcStats();
+            String rcUp = s.rateControl.rcStats();
             results.add(new StationResult(s.name, Numbers.round6(down + up), Numbers.round6(down), Numbers.round6(up),
                     Numbers.round6(share), st.airtimeNs() / 1_000, st.ppdus, Numbers.round6(aggregate), st.retries,
-                    st.failedMpdus, rates(s), ap.rateControl(s.index).rcStats(), s.rateControl.rcStats()));
+                    st.failedMpdus, rates(s, rcDown, rcUp), rcDown, rcUp));
         }
         return results;
     }
 
     /** Per rate and direction, for a station under a rate control with statistics (Minstrel-HT); else null. */
-    private List<RateResult> rates(StationNode s) {
-        if (ap.rateControl(s.index).rcStats() == null && s.rateControl.rcStats() == null) {
+    private List<RateResult> rates(StationNode s, String rcDown, String rcUp) {
+        if (rcDown == null && rcUp == null) {
             return null;
         }
         List<RateResult> rows = new ArrayList<>(ap.rateCounters(s.index).results("down"));
