@@ -29,7 +29,7 @@ class ChannelFieldsTest {
         Scenario scenario = parse("{\"name\": \"a\", \"mcs\": 15}");
         assertThat(scenario.stations().get(0).channel()).isEqualTo(ChannelSpec.none());
         assertThat(ScenarioJson.toJson(scenario).at("/stations/0").propertyNames())
-                .containsExactly("name", "mcs", "spatialStreams", "frameErrorRate", "airtimeWeight");
+                .containsExactly("name", "mcs", "spatialStreams", "frameErrorRate", "airtimeWeight", "rateControl");
         assertThat(ScenarioJson.toJson(scenario).get("link").has("centerFrequencyMhz")).isFalse();
     }
 
