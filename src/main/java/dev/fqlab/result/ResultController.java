@@ -4,11 +4,13 @@ import dev.fqlab.experiment.ExperimentIds;
 import dev.fqlab.experiment.ExperimentService;
 import dev.fqlab.experiment.StoredScenarios;
 import dev.fqlab.sim.result.SimulationResult;
+import dev.fqlab.sim.result.StationResult;
 import dev.fqlab.sim.scenario.DequeueStrategy;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.StationSpec;
 import dev.fqlab.sim.scenario.TxqsSpec;
 import dev.fqlab.sim.scenario.WifiLinkSpec;
+import dev.fqlab.web.ApiError;
 import dev.fqlab.web.ApiProblem;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -25,6 +27,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -99,6 +102,37 @@ public class ResultController {
         boolean ampdu = scenario.stack().driver().dequeue() == DequeueStrategy.AGGREGATE;
         String body = AqmTable.render(result, stations, txqs.codel().targetMs(), txqs.codel().intervalMs(),
                 txqs.codel().ecn(), ampdu);
+        return ResponseEntity.ok().contentType(new MediaType("text", "plain", StandardCharsets.UTF_8)).body(body);
+    }
+
+    @GetMapping(path = "/stations/{station}/rc_stats", produces = MediaType.TEXT_PLAIN_VALUE)
+    @Operation(summary = "A station's Minstrel-HT statistics in mac80211's debugfs rc_stats format",
+            description = "The AP's rate control toward the station (direction=down, the default) or the station's own "
+                    + "toward the AP (direction=up), as rc80211_minstrel_ht_debugfs.c prints it. Only for stations "
+                    + "with rateControl minstrel_ht.")
+    @ApiResponse(responseCode = "200", description = "The rc_stats text, as `cat /sys/kernel/debug/ieee80211/*/netdev:*/stations/*/rc_stats` prints it",
+            content = @Content(mediaType = MediaType.TEXT_PLAIN_VALUE, schema = @io.swagger.v3.oas.annotations.media.Schema(type = "string")))
+    @ApiResponse(responseCode = "404", description = "Unknown experiment or station, or a station with a fixed rate",
+            content = @Content(mediaType = "application/problem+json"))
+    @ApiResponse(responseCode = "409", description = "Not succeeded (yet)", content = @Content(mediaType = "application/problem+json"))
+    public ResponseEntity<String> rcStats(@PathVariable String id, @PathVariable String station,
+                                          @RequestParam(defaultValue = "down") String direction) {
+        UUID uuid = ExperimentIds.parse(id);
+        if (!direction.equals("down") && !direction.equals("up")) {
+            throw ApiProblem.invalid(List.of(ApiError.parameter("direction",
+                    "direction must be down or up (got " + direction + ")")));
+        }
+        SimulationResult result = result(uuid);
+        StationResult found = result.stations() == null ? null : result.stations().stream()
+                .filter(s -> s.name().equals(station)).findFirst().orElse(null);
+        if (found == null) {
+            throw ApiProblem.notFound("Experiment " + uuid + " has no station " + station + ".");
+        }
+        String body = direction.equals("up") ? found.rcStatsUp() : found.rcStats();
+        if (body == null) {
+            throw ApiProblem.notFound("Station " + station + " of experiment " + uuid + " has a fixed rate "
+                    + "(rateControl fixed), so there is no rc_stats.");
+        }
         return ResponseEntity.ok().contentType(new MediaType("text", "plain", StandardCharsets.UTF_8)).body(body);
     }
 

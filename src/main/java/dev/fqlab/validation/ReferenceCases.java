@@ -80,7 +80,7 @@ public final class ReferenceCases {
                         + "PER 50 % at 23.1511 dB",
                 "MPDU error rate", request("""
                         {"durationS": 5, "warmupS": 1, "link": {"type": "wifi"},
-                         "stations": [{"name": "sta1", "mcs": 7, "snrDb": 23.1511}],
+                         "stations": [{"name": "sta1", "mcs": 7, "snrDb": 23.1511, "rateControl": "fixed"}],
                          "flows": [{"name": "down", "type": "udp", "station": "sta1", "rateMbps": 40, "packetBytes": 1462}]}"""),
                 result -> 0.5, Comparison.WITHIN, 0.05,
                 result -> result.at("/stations/0/channel/mpduErrorRate").asDouble(Double.NaN));

@@ -78,7 +78,7 @@ class WifiResultApiTest extends ServiceTest {
     void aStationsChannelAppearsInTheResultTheCsvAndSql() {
         String scenario = """
                 {"durationS": 2, "warmupS": 0.5, "link": {"type": "wifi"},
-                 "stations": [{"name": "near", "mcs": 7, "snrDb": 23}, {"name": "plain", "mcs": 7}],
+                 "stations": [{"name": "near", "mcs": 7, "snrDb": 23, "rateControl": "fixed"}, {"name": "plain", "mcs": 7}],
                  "flows": [{"name": "u", "type": "udp", "rateMbps": 20, "station": "near"},
                            {"name": "v", "type": "udp", "rateMbps": 20, "station": "plain"}]}""";
         String id = submit(request(scenario, "channel", "wifi-api")).get("id").asString();
@@ -98,6 +98,39 @@ class WifiResultApiTest extends ServiceTest {
                 + " AND mean_snr_db = 23 AND mpdu_error_rate > 0.5", id)).isEqualTo(1);
         assertThat(count("SELECT count(*) FROM result_stations WHERE experiment_id = ? AND snr_db IS NULL", id))
                 .isEqualTo(1);
+    }
+
+    @Test
+    void aMinstrelStationHasRcStatsAndRatesAFixedOneNeither() {
+        String scenario = """
+                {"durationS": 2, "warmupS": 0.5,
+                 "link": {"type": "wifi", "standard": "802.11n", "channelWidthMhz": 20},
+                 "stations": [{"name": "sta1", "mcs": 15, "rateControl": "minstrel_ht"}, {"name": "sta2", "mcs": 7}],
+                 "stack": {"qdisc": {"type": "fq_codel"}},
+                 "flows": [{"name": "u1", "type": "udp", "station": "sta1", "rateMbps": 50},
+                           {"name": "u2", "type": "udp", "station": "sta2", "rateMbps": 10, "direction": "up"}]}""";
+        String id = submit(request(scenario, "minstrel-api", "wifi-api")).get("id").asString();
+        awaitStatus(id, "SUCCEEDED", Duration.ofSeconds(60));
+        Api.Response rc = api.get("/api/v1/experiments/" + id + "/stations/sta1/rc_stats");
+        assertThat(rc.status()).isEqualTo(200);
+        assertThat(rc.contentType()).startsWith("text/plain");
+        assertThat(rc.body().lines().skip(2).findFirst().orElseThrow())
+                .isEqualTo("mode guard #  rate   [name   idx airtime  max_tp]  [avg(tp) avg(prob)]  [retry|suc|att]  "
+                        + "[#success | #attempts]");
+        assertThat(rc.body()).contains("HT20  LGI  2  ", "Total packet count::");
+        assertThat(api.get("/api/v1/experiments/" + id + "/stations/sta1/rc_stats?direction=up").status())
+                .isEqualTo(200);
+        assertThat(api.get("/api/v1/experiments/" + id + "/stations/sta1/rc_stats?direction=sideways").status())
+                .isEqualTo(400);
+        Api.Response fixed = api.get("/api/v1/experiments/" + id + "/stations/sta2/rc_stats");
+        assertThat(fixed.status()).isEqualTo(404);
+        assertThat(fixed.json().get("detail").asString()).contains("fixed rate");
+        assertThat(api.get("/api/v1/experiments/" + id + "/stations/nobody/rc_stats").status()).isEqualTo(404);
+
+        JsonNode stations = api.get("/api/v1/experiments/" + id + "/result").json().get("stations");
+        assertThat(stations.get(0).get("rates").get(0).get("direction").asString()).isEqualTo("down");
+        assertThat(stations.get(1).has("rates")).isFalse();
+        assertThat(stations.get(1).has("rcStats")).isFalse();
     }
 
     @Test

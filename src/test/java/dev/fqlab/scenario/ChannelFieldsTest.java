@@ -3,6 +3,7 @@ package dev.fqlab.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fqlab.sim.scenario.ChannelSpec;
+import dev.fqlab.sim.scenario.RateControlType;
 import dev.fqlab.sim.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
@@ -29,7 +30,7 @@ class ChannelFieldsTest {
         Scenario scenario = parse("{\"name\": \"a\", \"mcs\": 15}");
         assertThat(scenario.stations().get(0).channel()).isEqualTo(ChannelSpec.none());
         assertThat(ScenarioJson.toJson(scenario).at("/stations/0").propertyNames())
-                .containsExactly("name", "mcs", "spatialStreams", "frameErrorRate", "airtimeWeight");
+                .containsExactly("name", "mcs", "spatialStreams", "frameErrorRate", "airtimeWeight", "rateControl");
         assertThat(ScenarioJson.toJson(scenario).get("link").has("centerFrequencyMhz")).isFalse();
     }
 
@@ -53,5 +54,20 @@ class ChannelFieldsTest {
         assertThat(c.pathLossExponent()).isEqualTo(3.0); // LogDistancePropagationLossModel::Exponent
         assertThat(c.antennas()).isEqualTo(1);
         assertThat(c.uplinkSnrDb()).isNull();
+    }
+
+    /** Issue 12: Minstrel-HT is the default rate control of a station with a channel; without one a fixed rate. */
+    @Test
+    void aChannelMakesMinstrelHtTheDefaultRateControl() {
+        assertThat(parse("{\"name\": \"a\", \"mcs\": 15}").stations().get(0).rateControl())
+                .isEqualTo(RateControlType.FIXED);
+        assertThat(parse("{\"name\": \"a\", \"mcs\": 15, \"snrDb\": 25}").stations().get(0).rateControl())
+                .isEqualTo(RateControlType.MINSTREL_HT);
+        assertThat(parse("{\"name\": \"a\", \"mcs\": 0, \"distanceM\": 30}").stations().get(0).rateControl())
+                .isEqualTo(RateControlType.MINSTREL_HT);
+        assertThat(parse("{\"name\": \"a\", \"mcs\": 15, \"snrDb\": 25, \"rateControl\": \"fixed\"}")
+                .stations().get(0).rateControl()).isEqualTo(RateControlType.FIXED);
+        assertThat(parse("{\"name\": \"a\", \"mcs\": 15, \"rateControl\": \"minstrel_ht\"}").stations().get(0)
+                .rateControl()).isEqualTo(RateControlType.MINSTREL_HT);
     }
 }

@@ -18,6 +18,7 @@ import dev.fqlab.sim.scenario.FlowSpec;
 import dev.fqlab.sim.scenario.PhyStandard;
 import dev.fqlab.sim.scenario.QdiscSpec;
 import dev.fqlab.sim.scenario.QuantumMode;
+import dev.fqlab.sim.scenario.RateControlType;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.SchedulerSpec;
 import dev.fqlab.sim.scenario.StackSpec;
@@ -146,10 +147,10 @@ class DefaultsTest {
 
     @Test
     void htStationDerivesItsStreamsFromTheMcs() {
-        // MCS 15 is MCS 8–15: 2 streams; frameErrorRate 0, airtimeWeight 256, no legacy rate
+        // MCS 15 is MCS 8–15: 2 streams; frameErrorRate 0, airtimeWeight 256, no legacy rate, a fixed rate
         assertThat(MINIMAL_WIFI.stations()).containsExactly(record(StationSpec.SCHEMA, "name", "sta1", "mcs", 15,
                 "spatialStreams", 2, "frameErrorRate", 0, "airtimeWeight", 256, "legacyRateMbps", null,
-                "channel", ChannelSpec.none()));
+                "channel", ChannelSpec.none(), "rateControl", RateControlType.FIXED));
     }
 
     @Test
@@ -204,9 +205,10 @@ class DefaultsTest {
                 "maxBytes", 65535, "maxDurationUs", 4096));
         assertThat(scenario.stations()).containsExactly(record(StationSpec.SCHEMA, "name", "a", "mcs", null,
                 "spatialStreams", null, "frameErrorRate", 0, "airtimeWeight", 256, "legacyRateMbps", 24.0,
-                "channel", ChannelSpec.none()),
+                "channel", ChannelSpec.none(), "rateControl", RateControlType.FIXED),
                 record(StationSpec.SCHEMA, "name", "b", "mcs", null, "spatialStreams", null, "frameErrorRate", 0,
-                        "airtimeWeight", 256, "legacyRateMbps", 6.0, "channel", ChannelSpec.none()));
+                        "airtimeWeight", 256, "legacyRateMbps", 6.0, "channel", ChannelSpec.none(),
+                        "rateControl", RateControlType.FIXED));
     }
 
     @Test

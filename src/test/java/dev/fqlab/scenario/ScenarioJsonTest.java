@@ -63,7 +63,8 @@ class ScenarioJsonTest {
                  "link":{"type":"wifi","standard":"802.11n","channelWidthMhz":20,"shortGuardInterval":false,
                    "ampdu":{"enabled":true,"maxSubframes":32,"maxBytes":65535,"maxDurationUs":4096},
                    "amsdu":{"maxMpduBytes":11454},"retryLimit":10,"legacyRateMbps":54},
-                 "stations":[{"name":"sta1","mcs":15,"spatialStreams":2,"frameErrorRate":0,"airtimeWeight":256}],
+                 "stations":[{"name":"sta1","mcs":15,"spatialStreams":2,"frameErrorRate":0,"airtimeWeight":256,
+                   "rateControl":"fixed"}],
                  "wiredRttMs":1,
                  "stack":{"qdisc":{"type":"noqueue"},
                    "txqs":{"enabled":true,"fq":true,"flows":4096,"limit":8192,"memoryLimitBytes":4194304,
@@ -90,7 +91,8 @@ class ScenarioJsonTest {
                  "stack": {"scheduler": {"type": "airtime"}, "txqs": {"enabled": false}},
                  "flows": [{"name": "p", "type": "ping", "station": "a"}]}""");
         assertThat(legacy.at("/stations/0").toString())
-                .isEqualTo("{\"name\":\"a\",\"frameErrorRate\":0.1,\"airtimeWeight\":256,\"legacyRateMbps\":54}");
+                .isEqualTo("{\"name\":\"a\",\"frameErrorRate\":0.1,\"airtimeWeight\":256,\"legacyRateMbps\":54,"
+                        + "\"rateControl\":\"fixed\"}");
         assertThat(legacy.at("/link/ampdu/enabled").booleanValue()).isFalse();
         assertThat(legacy.at("/stack/qdisc").toString()).isEqualTo("{\"type\":\"pfifo\",\"limit\":1000}");
         assertThat(legacy.at("/stack/scheduler").toString())

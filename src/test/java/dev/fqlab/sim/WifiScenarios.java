@@ -9,6 +9,7 @@ import dev.fqlab.sim.scenario.DriverSpec;
 import dev.fqlab.sim.scenario.FlowSpec;
 import dev.fqlab.sim.scenario.PhyStandard;
 import dev.fqlab.sim.scenario.QdiscSpec;
+import dev.fqlab.sim.scenario.RateControlType;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.SchedulerSpec;
 import dev.fqlab.sim.scenario.StackSpec;
@@ -44,11 +45,12 @@ public final class WifiScenarios {
 
     /**
      * A station builder: no mcs, spatial streams or legacy rate (the defaults of the last two depend on the link),
-     * frame error rate 0, airtime weight 256, no radio channel.
+     * frame error rate 0, airtime weight 256, no radio channel, a fixed rate (in a parsed scenario
+     * {@code rateControl}'s default is computed: minstrel_ht with a channel).
      */
     public static RecordSchema.Builder<StationSpec> station(String name) {
         return StationSpec.SCHEMA.builder().set("name", name).set("spatialStreams", null).set("legacyRateMbps", null)
-                .set("channel", ChannelSpec.none());
+                .set("channel", ChannelSpec.none()).set("rateControl", RateControlType.FIXED);
     }
 
     /** A channel of a fixed SNR both ways, the receivers with {@code antennas} antennas. */

@@ -1,5 +1,6 @@
 package dev.fqlab.sim.scenario;
 
+import static dev.fqlab.sim.scenario.schema.Field.enumeration;
 import static dev.fqlab.sim.scenario.schema.Field.flat;
 import static dev.fqlab.sim.scenario.schema.Field.integer;
 import static dev.fqlab.sim.scenario.schema.Field.number;
@@ -21,9 +22,11 @@ import dev.fqlab.sim.wifi.phy.PhyValidation;
  *
  * @param airtimeWeight the airtime scheduler's weight (mac80211: 256 = one default quantum)
  * @param channel the station's radio channel (all absent: none, {@code frameErrorRate} decides the losses)
+ * @param rateControl how the rate toward and from the station is chosen (default minstrel_ht with a channel)
  */
 public record StationSpec(String name, Integer mcs, Integer spatialStreams, double frameErrorRate,
-                          int airtimeWeight, Double legacyRateMbps, ChannelSpec channel) {
+                          int airtimeWeight, Double legacyRateMbps, ChannelSpec channel,
+                          RateControlType rateControl) {
 
     private static final IntRange HT_MCS = IntRange.of(0, 31)
             .withNote("HT: MCS 0–7 are 1 stream, 8–15 2, 16–23 3, 24–31 4");
@@ -39,7 +42,8 @@ public record StationSpec(String name, Integer mcs, Integer spatialStreams, doub
                             "802.11n: 0 to 31; 802.11ac: 0 to 9, where the standard has it for the streams and width "
                                     + "(not MCS 9 at 20 MHz with 1, 2 or 4 streams, MCS 6 at 80 MHz with 3, MCS 9 at "
                                     + "160 MHz with 3)")
-                    .help("The modulation and coding scheme (802.11n/ac, required there)."),
+                    .help("The modulation and coding scheme (802.11n/ac, required there). With rateControl "
+                            + "minstrel_ht: the highest MCS the station supports (802.11ac: on every stream count)."),
             integer("spatialStreams").when(StationSpec::streamsApply, "802.11n and 802.11ac stations")
                     .defaultValue(StationSpec::defaultStreams, "802.11n: mcs / 8 + 1; 802.11ac: 1")
                     .range(IntRange.of(1, 4)).check(StationSpec::streamsFitMcs)
@@ -52,9 +56,24 @@ public record StationSpec(String name, Integer mcs, Integer spatialStreams, doub
             number("legacyRateMbps").when(StationSpec::legacyRateApplies, "802.11a stations")
                     .defaultValue(StationSpec::linkLegacyRate, "the link's legacyRateMbps")
                     .allowed(WifiLinkSpec::legacyRate, WifiLinkSpec.LEGACY_RATES).unit("Mbit/s")
-                    .help("802.11a only: this station's data rate."),
-            flat("channel", ChannelSpec.SCHEMA))
+                    .help("802.11a only: this station's data rate (with rateControl minstrel_ht: the highest)."),
+            flat("channel", ChannelSpec.SCHEMA),
+            enumeration("rateControl", RateControlType.class)
+                    .defaultValue(StationSpec::defaultRateControl, "minstrel_ht with snrDb or distanceM, else fixed")
+                    .help("How the AP's rate toward the station and the station's rate toward the AP are chosen: "
+                            + "fixed (mcs / legacyRateMbps, one try per PPDU) or minstrel_ht (mac80211's "
+                            + "Minstrel-HT over every rate up to mcs that the streams, width and guard interval "
+                            + "allow, with ath9k's four-series retry chain)."))
             .rule(StationSpec::mcsExists);
+
+    /**
+     * The one place the default rate control is decided (issue 12): {@code minstrel_ht} when the station has a
+     * channel ({@code snrDb} or {@code distanceM}), whose losses depend on the rate; else {@code fixed}, so a
+     * scenario without a channel keeps its one rate and its results.
+     */
+    private static Object defaultRateControl(Scope station) {
+        return station.has("snrDb") || station.has("distanceM") ? RateControlType.MINSTREL_HT : RateControlType.FIXED;
+    }
 
     private static When mcsApplies(Scope station) {
         PhyStandard standard = WifiLinkSpec.standard(station);

@@ -37,6 +37,10 @@ import dev.fqlab.sim.wifi.mac80211.TxqScheduler;
 import dev.fqlab.sim.wifi.phy.Edca;
 import dev.fqlab.sim.wifi.phy.MacFraming;
 import dev.fqlab.sim.wifi.phy.PhyMode;
+import dev.fqlab.sim.wifi.rc.RateControl;
+import dev.fqlab.sim.wifi.rc.RateControls;
+import dev.fqlab.sim.wifi.rc.RateCounters;
+import dev.fqlab.sim.wifi.rc.RetryChain;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -79,7 +83,12 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
     private BlockAckSession[][] sessions;
     private ReorderBuffer[][] uplink;
     private RandomStream[] losses;
+    /** Per station: the AP's rate control toward it, what each rate carried, and the downlink's frame errors. */
+    private RateControl[] rateControl;
+    private RateCounters[] rateCounters;
     private FrameErrors[] frameErrors;
+    /** Per AC: the PPDU the hardware sends again at its chain's next attempt (no BlockAck/Ack came), or null. */
+    private final Ppdu[] retrying = new Ppdu[4];
 
     /** The frame source of one TXQ for the PPDU builder, reused (no allocation per PPDU). */
     private final class TxqSource implements FrameSource {
@@ -160,11 +169,17 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
         this.stations = stationNodes;
         int n = stationNodes.length;
         this.losses = new RandomStream[n];
+        this.rateControl = new RateControl[n];
+        this.rateCounters = new RateCounters[n];
         this.frameErrors = new FrameErrors[n];
         this.sessions = new BlockAckSession[n][8];
         this.uplink = new ReorderBuffer[n][8];
         for (int s = 0; s < n; s++) {
             losses[s] = context.random("air.loss.down." + stationNodes[s].name);
+            StationSpec spec = context.stations.get(s);
+            rateControl[s] = RateControls.create(context.link, spec,
+                    context.random("rc.minstrel.down." + stationNodes[s].name), context.sim.now());
+            rateCounters[s] = new RateCounters(rateControl[s]);
             frameErrors[s] = context.channels[s].downlink();
             for (int tid = 0; tid < 8; tid++) {
                 sessions[s][tid] = new BlockAckSession(stationNodes[s].reorder(tid));
@@ -234,7 +249,8 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
         }
         Packet p = fq.dequeue(txq, now);
         if (p != null && aql.enabled()) {
-            p.aqlNs = airtimeEstimateNs(stations[txq.station].phy, p, txq.ac != AccessCategory.VO.ordinal());
+            p.aqlNs = airtimeEstimateNs(rateControl[txq.station].primaryMode(), p,
+                    txq.ac != AccessCategory.VO.ordinal());
             aql.dequeued(txq.station, txq.ac, p.aqlNs);
         }
         return p;
@@ -284,10 +300,16 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
         build(ppdu, station, tid, ac, source, PpduBuilder.NO_LIMIT, now);
     }
 
+    /** Rate control gives the PPDU its retry chain ({@code get_rate}); the aggregate is built for it. */
     @Override
     public void build(Ppdu ppdu, int station, int tid, int ac, FrameSource source, long maxExchangeNs, long now) {
-        builder.build(ppdu, station, tid, ac, sessions[station][tid], source, stations[station].phy,
+        RateControl rc = rateControl[station];
+        rc.fillChain(ppdu.chain, now);
+        builder.build(ppdu, station, tid, ac, sessions[station][tid], source, ppdu.chain,
                 ac != AccessCategory.VO.ordinal(), maxExchangeNs, now);
+        if (!ppdu.isEmpty()) {
+            rc.sent(ppdu.chain, now);
+        }
     }
 
     @Override
@@ -317,12 +339,13 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
 
     @Override
     public boolean hasFrames(int ac) {
-        return driver.hasFrames(ac);
+        return retrying[ac] != null || driver.hasFrames(ac);
     }
 
+    /** The hardware's unanswered PPDU goes again first; else the driver's next. */
     @Override
     public Ppdu startTxop(int ac, long now) {
-        return driver.startTxop(ac, now);
+        return retrying[ac] != null ? retrying[ac] : driver.startTxop(ac, now);
     }
 
     /** TXOP bursting: the driver's next PPDU if its exchange fits in what is left of the TXOP. */
@@ -331,22 +354,61 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
         return driver.continueTxop(ac, remainingNs, now);
     }
 
-    /** Each MPDU reaches the station with its channel's success probability (1 − frameErrorRate without one). */
+    /** Each MPDU reaches the station with its channel's success probability at this attempt's rate. */
     @Override
     public boolean receive(int ac, Ppdu ppdu) {
-        StationNode station = stations[ppdu.station];
-        FrameErrors errors = frameErrors[ppdu.station];
-        RandomStream loss = losses[ppdu.station];
-        long now = context.sim.now();
+        return drawLosses(ppdu, frameErrors[ppdu.station], losses[ppdu.station], stations[ppdu.station].stats,
+                context.sim.now());
+    }
+
+    /**
+     * One draw per MPDU: lost when the draw falls below 1 − the success probability of the MPDU's length (an
+     * A-MSDU's whole MPDU) at this attempt's rate (with a fixed {@code frameErrorRate}, below the rate itself, as
+     * before rate control and the channel existed). The receiving station's statistics count each draw.
+     */
+    static boolean drawLosses(Ppdu ppdu, FrameErrors errors, RandomStream loss, StationStats stats, long now) {
+        PhyMode mode = ppdu.chain.currentMode();
         boolean any = false;
         for (int i = 0; i < ppdu.count(); i++) {
-            int bytes = MacFraming.mpduBytes(ppdu.mpdu(i).ipBytes);
-            boolean ok = loss.nextDouble() >= 1 - errors.successProbability(station.phy, bytes, now);
+            double success = errors.successProbability(mode, Amsdu.mpduBytes(ppdu.mpdu(i)), now);
+            boolean ok = loss.nextDouble() >= 1 - success;
             ppdu.received(i, ok);
-            station.stats.drawn(ok);
+            stats.drawn(ok);
             any |= ok;
         }
         return any;
+    }
+
+    /** Whether the peer answered the attempt (a BlockAck or Ack: at least one MPDU got through, no collision). */
+    static boolean answered(Ppdu ppdu, boolean collided) {
+        if (collided) {
+            return false;
+        }
+        for (int i = 0; i < ppdu.count(); i++) {
+            if (ppdu.received(i)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * An attempt without an answer while the chain has tries left: ath9k's hardware sends the same PPDU again after
+     * a new backoff, at the chain's current series ({@code ath_tx_complete_aggr} sees it only when the chain is
+     * exhausted). The attempt's air time counts; the MPDUs stay as they are. Returns the chain's verdict.
+     */
+    static boolean hardwareRetry(Ppdu ppdu, boolean answered) {
+        RetryChain chain = ppdu.chain;
+        if (answered) {
+            chain.answered();
+            return false;
+        }
+        if (!chain.failed()) {
+            return false;
+        }
+        PpduBuilder.time(ppdu, chain.currentMode());
+        ppdu.rts = chain.currentRts();
+        return true;
     }
 
     /**
@@ -358,7 +420,19 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
     @Override
     public boolean endTxop(int ac, Ppdu ppdu, boolean collided, long now) {
         StationNode station = stations[ppdu.station];
+        RetryChain chain = ppdu.chain;
+        int rate = chain.currentRate();
+        rateCounters[ppdu.station].attempt(rate, ppdu.count(), ppdu.airtimeNs);
+        boolean answered = answered(ppdu, collided);
+        if (hardwareRetry(ppdu, answered)) {
+            station.stats.txop(ppdu.airtimeNs, ppdu.count(), false, now);
+            scheduler.chargeAirtime(ppdu.station, ac, ppdu.airtimeNs, 0);
+            retrying[ac] = ppdu;
+            return false; // no BlockAck: the contention window doubles
+        }
+        retrying[ac] = null;
         BlockAckSession ba = sessions[ppdu.station][ppdu.tid];
+        int acked = 0;
         boolean anyAcked = false;
         boolean anyRetried = false;
         int finished = 0;
@@ -367,6 +441,7 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
             p.transmissions++;
             if (!collided && ppdu.received(i)) {
                 anyAcked = true;
+                acked++;
                 finished += driverFrames(p);
                 release(ppdu.station, ac, p, now);
                 ba.acknowledged(p, now);
@@ -382,6 +457,8 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
                 ba.failed(p);
             }
         }
+        rateCounters[ppdu.station].acked(rate, acked);
+        rateControl[ppdu.station].txStatus(chain, ppdu.count(), acked, now);
         long airtime = ppdu.airtimeNs;
         station.stats.txop(airtime, ppdu.count(), false, now);
         scheduler.chargeAirtime(ppdu.station, ac, airtime, 0);
@@ -430,6 +507,15 @@ public final class AccessPoint implements Medium.Transmitter, PacketSink, Driver
     }
 
     // --- results ---------------------------------------------------------------------------------------------
+
+    /** The AP's rate control toward a station. */
+    RateControl rateControl(int station) {
+        return rateControl[station];
+    }
+
+    RateCounters rateCounters(int station) {
+        return rateCounters[station];
+    }
 
     /** Packets waiting at the AP for a station: TXQs (or legacy TID queues), retries, driver and firmware. */
     int queuedFor(int station) {

@@ -324,8 +324,9 @@ public final class Medium {
         }
     }
 
+    /** Longer than the RTS threshold, or sent at a rate series that asks for RTS/CTS ({@link Ppdu#rts}). */
     private boolean protects(Ppdu ppdu) {
-        return ppdu.psduBytes() > rtsThresholdBytes;
+        return ppdu.psduBytes() > rtsThresholdBytes || ppdu.rts;
     }
 
     /** The holder's next PPDU starts at {@code start}, protected by RTS/CTS if it is the TXOP's first and long. */

@@ -15,8 +15,11 @@ import dev.fqlab.sim.wifi.mac.FrameSource;
 import dev.fqlab.sim.wifi.mac.Ppdu;
 import dev.fqlab.sim.wifi.mac.PpduBuilder;
 import dev.fqlab.sim.wifi.mac.ReorderBuffer;
-import dev.fqlab.sim.wifi.phy.MacFraming;
 import dev.fqlab.sim.wifi.phy.PhyMode;
+import dev.fqlab.sim.wifi.rc.RateControl;
+import dev.fqlab.sim.wifi.rc.RateControls;
+import dev.fqlab.sim.wifi.rc.RateCounters;
+import dev.fqlab.sim.wifi.rc.RetryChain;
 
 /**
  * A WiFi station (scenario.md {@code stations}): it sends its own traffic to the AP from a per-AC FIFO of
@@ -27,8 +30,14 @@ final class StationNode implements Medium.Transmitter, PacketSink {
     final int index;
     final String name;
     final PhyMode phy;
+    /** The air between the station and the AP, uplink: its channel, or the fixed {@code frameErrorRate}. */
     private final FrameErrors frameErrors;
     final StationStats stats;
+    /** The station's own rate control toward the AP, and what each rate carried. */
+    final RateControl rateControl;
+    final RateCounters rateCounters;
+    /** Per AC: the PPDU the hardware sends again (no BlockAck/Ack came), or null. */
+    private final boolean[] retrying = new boolean[4];
     private final WifiContext context;
     private final AccessPoint ap;
     private final Medium medium;
@@ -58,6 +67,9 @@ final class StationNode implements Medium.Transmitter, PacketSink {
         this.name = spec.name();
         this.phy = PhyMode.of(context.link, spec);
         this.frameErrors = context.channels[index].uplink();
+        this.rateControl = RateControls.create(context.link, spec, context.random("rc.minstrel.up." + name),
+                context.sim.now());
+        this.rateCounters = new RateCounters(rateControl);
         this.ap = ap;
         this.medium = medium;
         this.builder = builder;
@@ -113,46 +125,57 @@ final class StationNode implements Medium.Transmitter, PacketSink {
 
     @Override
     public boolean hasFrames(int ac) {
-        return !fifo[ac].isEmpty() || sessions[Tids.TID_OF_AC[ac]].hasWork();
+        return retrying[ac] || !fifo[ac].isEmpty() || sessions[Tids.TID_OF_AC[ac]].hasWork();
     }
 
     @Override
     public Ppdu startTxop(int ac, long now) {
+        if (retrying[ac]) {
+            return ppdus[ac]; // the hardware sends its unanswered PPDU again
+        }
+        return build(ac, PpduBuilder.NO_LIMIT, now);
+    }
+
+    /** Rate control gives the PPDU its retry chain; the aggregate is built for it. */
+    private Ppdu build(int ac, long maxExchangeNs, long now) {
         int tid = Tids.TID_OF_AC[ac];
         Ppdu ppdu = ppdus[ac];
-        builder.build(ppdu, index, tid, ac, sessions[tid], sources[ac], phy,
-                ac != AccessCategory.VO.ordinal(), now);
-        return ppdu.isEmpty() ? null : ppdu;
+        rateControl.fillChain(ppdu.chain, now);
+        builder.build(ppdu, index, tid, ac, sessions[tid], sources[ac], ppdu.chain,
+                ac != AccessCategory.VO.ordinal(), maxExchangeNs, now);
+        if (ppdu.isEmpty()) {
+            return null;
+        }
+        rateControl.sent(ppdu.chain, now);
+        return ppdu;
     }
 
     /** TXOP bursting: the next PPDU to the AP whose exchange fits in what is left of the TXOP. */
     @Override
     public Ppdu continueTxop(int ac, long remainingNs, long now) {
-        int tid = Tids.TID_OF_AC[ac];
-        Ppdu ppdu = ppdus[ac];
-        builder.build(ppdu, index, tid, ac, sessions[tid], sources[ac], phy,
-                ac != AccessCategory.VO.ordinal(), remainingNs, now);
-        return ppdu.isEmpty() ? null : ppdu;
+        return build(ac, remainingNs, now);
     }
 
-    /** Each MPDU reaches the AP with its channel's success probability (1 − frameErrorRate without one). */
+    /** Each MPDU reaches the AP with its channel's success probability at this attempt's rate. */
     @Override
     public boolean receive(int ac, Ppdu ppdu) {
-        long now = context.sim.now();
-        boolean any = false;
-        for (int i = 0; i < ppdu.count(); i++) {
-            int bytes = MacFraming.mpduBytes(ppdu.mpdu(i).ipBytes);
-            boolean ok = losses.nextDouble() >= 1 - frameErrors.successProbability(phy, bytes, now);
-            stats.drawn(ok);
-            ppdu.received(i, ok);
-            any |= ok;
-        }
-        return any;
+        return AccessPoint.drawLosses(ppdu, frameErrors, losses, stats, context.sim.now());
     }
 
     @Override
     public boolean endTxop(int ac, Ppdu ppdu, boolean collided, long now) {
+        RetryChain chain = ppdu.chain;
+        int rate = chain.currentRate();
+        rateCounters.attempt(rate, ppdu.count(), ppdu.airtimeNs);
+        if (AccessPoint.hardwareRetry(ppdu, AccessPoint.answered(ppdu, collided))) {
+            stats.txop(ppdu.airtimeNs, ppdu.count(), true, now);
+            ap.receivedFrom(index, ac, ppdu.airtimeNs, now);
+            retrying[ac] = true;
+            return false;
+        }
+        retrying[ac] = false;
         BlockAckSession ba = sessions[ppdu.tid];
+        int acked = 0;
         boolean anyAcked = false;
         boolean anyRetried = false;
         for (int i = 0; i < ppdu.count(); i++) {
@@ -160,6 +183,7 @@ final class StationNode implements Medium.Transmitter, PacketSink {
             p.transmissions++;
             if (!collided && ppdu.received(i)) {
                 anyAcked = true;
+                acked++;
                 completions.txCompleted(p, now);
                 ba.acknowledged(p, now);
             } else if (p.transmissions >= retryLimit) {
@@ -173,6 +197,8 @@ final class StationNode implements Medium.Transmitter, PacketSink {
                 ba.failed(p);
             }
         }
+        rateCounters.acked(rate, acked);
+        rateControl.txStatus(chain, ppdu.count(), acked, now);
         long airtime = ppdu.airtimeNs;
         stats.txop(airtime, ppdu.count(), true, now);
         ap.receivedFrom(index, ac, airtime, now);

@@ -4,6 +4,7 @@ import dev.fqlab.sim.packet.PacketSink;
 import dev.fqlab.sim.qdisc.Qdisc;
 import dev.fqlab.sim.core.Simulator;
 import dev.fqlab.sim.result.QdiscResult;
+import dev.fqlab.sim.result.RateResult;
 import dev.fqlab.sim.result.StationChannelResult;
 import dev.fqlab.sim.result.StationResult;
 import dev.fqlab.sim.result.TxqResult;
@@ -85,9 +86,11 @@ public final class WifiNetwork implements SeriesRecorder.Stations {
             double up = st.upGoodputBytes * 8 / measuredS / 1e6;
             double share = totalAirtime == 0 ? 0 : (double) st.airtimeNs() / totalAirtime;
             double aggregate = st.ppdus == 0 ? 0 : (double) st.mpdus / st.ppdus;
+            String rcDown = ap.rateControl(s.index).rcStats();
+            String rcUp = s.rateControl.rcStats();
             results.add(new StationResult(s.name, Numbers.round6(down + up), Numbers.round6(down), Numbers.round6(up),
                     Numbers.round6(share), st.airtimeNs() / 1_000, st.ppdus, Numbers.round6(aggregate), st.retries,
-                    st.failedMpdus, channelResult(s.index, st)));
+                    st.failedMpdus, channelResult(s.index, st), rates(s, rcDown, rcUp), rcDown, rcUp));
         }
         return results;
     }
@@ -104,6 +107,16 @@ public final class WifiNetwork implements SeriesRecorder.Stations {
                 Numbers.round6(channel.meanDownlinkSnrDb(end)), Numbers.round6(channel.initialUplinkSnrDb()),
                 Numbers.round6(channel.meanUplinkSnrDb(end)), st.mpdusDrawn, st.mpduErrors,
                 Numbers.round6(errorRate));
+    }
+
+    /** Per rate and direction, for a station under a rate control with statistics (Minstrel-HT); else null. */
+    private List<RateResult> rates(StationNode s, String rcDown, String rcUp) {
+        if (rcDown == null && rcUp == null) {
+            return null;
+        }
+        List<RateResult> rows = new ArrayList<>(ap.rateCounters(s.index).results("down"));
+        rows.addAll(s.rateCounters.results("up"));
+        return rows;
     }
 
     /** Airtime of each station over the measurement window, for Jain's index. */

@@ -8,8 +8,10 @@ import dev.fqlab.sim.result.SimulationResult;
 import dev.fqlab.sim.scenario.AmpduSpec;
 import dev.fqlab.sim.scenario.DequeueStrategy;
 import dev.fqlab.sim.scenario.PhyStandard;
+import dev.fqlab.sim.scenario.RateControlType;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.StationSpec;
+import dev.fqlab.sim.scenario.schema.RecordSchema;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -31,7 +33,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * TXQs and a firmware driver with the seed-004 presets' host-CPU costs (forwarding core, driver core). The
  * {@code packets} counter is simulated packets per wall-clock second; {@code -p durationS=10,20 -prof gc}
  * shows that allocation does not grow with the packets. {@code -p snrDb=none,40} adds the cost of a radio channel
- * (ns-3's NIST error model per MPDU; at 40 dB 256-QAM 5/6 loses nothing, so the simulated traffic is the same).
+ * (ns-3's NIST error model per MPDU; at 40 dB 256-QAM 5/6 loses nothing, so the simulated traffic is the same);
+ * {@code -p rateControl=fixed,minstrel_ht} prices Minstrel-HT.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -51,6 +54,10 @@ public class WifiSeed004Benchmark {
     /** "none": the fixed frameErrorRate 0; a number: a channel of that SNR. */
     @Param({"none"})
     public String snrDb;
+
+    /** The station's {@code rateControl}: "fixed" (VHT80 4×4 MCS 9 SGI) or "minstrel_ht" (every rate up to it). */
+    @Param({"fixed"})
+    public String rateControl;
 
     private Scenario scenario;
 
@@ -72,11 +79,13 @@ public class WifiSeed004Benchmark {
     }
 
     private StationSpec station() {
-        if (snrDb.equals("none")) {
-            return WifiScenarios.vht("sta1", 9, 4);
+        RateControlType rc = rateControl.equals("minstrel_ht") ? RateControlType.MINSTREL_HT : RateControlType.FIXED;
+        RecordSchema.Builder<StationSpec> station = WifiScenarios.station("sta1").set("mcs", 9)
+                .set("spatialStreams", 4).set("rateControl", rc);
+        if (!snrDb.equals("none")) {
+            station.set("channel", WifiScenarios.snr(Double.parseDouble(snrDb), 4));
         }
-        return WifiScenarios.station("sta1").set("mcs", 9).set("spatialStreams", 4)
-                .set("channel", WifiScenarios.snr(Double.parseDouble(snrDb), 4)).build();
+        return station.build();
     }
 
     @Benchmark

@@ -1,6 +1,7 @@
 package dev.fqlab.sim.wifi.mac;
 
 import dev.fqlab.sim.packet.Packet;
+import dev.fqlab.sim.wifi.rc.RetryChain;
 
 /**
  * One PPDU: the MPDUs a transmitter sends to one peer in one TXOP (an A-MPDU, or a single MPDU when not
@@ -32,6 +33,13 @@ public final class Ppdu {
      * protection, the PPDU and SIFS + response when one came; the RTS alone when it collided.
      */
     public long airtimeNs;
+    /**
+     * The rates the hardware sends it at, filled by rate control before the PPDU is built; the current series is
+     * the one the next attempt uses (a PPDU without a BlockAck/Ack is sent again from the hardware queue).
+     */
+    public final RetryChain chain = new RetryChain();
+    /** This attempt is protected by RTS/CTS whatever its length (a fallback series: {@code USE_RTS_CTS}). */
+    public boolean rts;
 
     public Ppdu(int maxMpdus) {
         this.mpdus = new Packet[maxMpdus];
@@ -55,6 +63,7 @@ public final class Ppdu {
         this.rtsCtsNs = 0;
         this.protectionNs = 0;
         this.airtimeNs = 0;
+        this.rts = false;
     }
 
     public void add(Packet p, int bytes) {

@@ -7,6 +7,7 @@ import dev.fqlab.sim.wifi.phy.ControlFrames;
 import dev.fqlab.sim.wifi.phy.Edca;
 import dev.fqlab.sim.wifi.phy.MacFraming;
 import dev.fqlab.sim.wifi.phy.PhyMode;
+import dev.fqlab.sim.wifi.rc.RetryChain;
 
 /**
  * Fills a PPDU the way ath9k's {@code ath_tx_form_aggr} does (drivers/net/wireless/ath/ath9k/xmit.c, Linux 6.10;
@@ -69,9 +70,36 @@ public final class PpduBuilder {
     public void build(Ppdu ppdu, int station, int tid, int ac, BlockAckSession ba, FrameSource source, PhyMode phy,
                       boolean aggregate, long maxExchangeNs, long now) {
         boolean aggregating = ampdu && aggregate && phy.aggregates();
+        int durationLimit = aggregating ? lengthLimit(phy, maxDurationUs[ac]) : Integer.MAX_VALUE;
+        fill(ppdu, station, tid, ac, ba, source, phy, aggregating, durationLimit, maxExchangeNs, now);
+    }
+
+    /**
+     * Builds into {@code ppdu} for the rates of {@code chain} (rate control filled it): timed at its first series,
+     * the A-MPDU limited to what fits in the aggregate duration at the slowest series ({@code ath_lookup_rate}:
+     * "Find the lowest frame length among the rate series that will have a 4ms (or TXOP limited) transmit
+     * duration"), and a rate-control probe sent alone ("if rate selected is a probe rate then avoid aggregation of
+     * this packet").
+     */
+    public void build(Ppdu ppdu, int station, int tid, int ac, BlockAckSession ba, FrameSource source, RetryChain chain,
+                      boolean aggregate, long maxExchangeNs, long now) {
+        PhyMode phy = chain.mode(0);
+        boolean aggregating = ampdu && aggregate && !chain.probe() && phy.aggregates();
+        int durationLimit = Integer.MAX_VALUE;
+        if (aggregating) {
+            for (int i = 0; i < chain.series(); i++) {
+                durationLimit = Math.min(durationLimit, lengthLimit(chain.mode(i), maxDurationUs[ac]));
+            }
+        }
+        fill(ppdu, station, tid, ac, ba, source, phy, aggregating, durationLimit, maxExchangeNs, now);
+        ppdu.rts = chain.rts(0);
+    }
+
+    private void fill(Ppdu ppdu, int station, int tid, int ac, BlockAckSession ba, FrameSource source, PhyMode phy,
+                      boolean aggregating, int durationLimit, long maxExchangeNs, long now) {
         ppdu.reset(station, tid, ac, aggregating);
         int limitFrames = aggregating ? Math.min(maxSubframes, ppdu.capacity()) : 1;
-        int limitBytes = aggregating ? Math.min(maxBytes, lengthLimit(phy, maxDurationUs[ac])) : Integer.MAX_VALUE;
+        int limitBytes = aggregating ? Math.min(maxBytes, durationLimit) : Integer.MAX_VALUE;
         boolean bounded = maxExchangeNs != NO_LIMIT;
         if (bounded) {
             long maxPpduNs = maxExchangeNs - Edca.SIFS_NS - ControlFrames.responseNs(phy, aggregating);
@@ -112,10 +140,7 @@ public final class PpduBuilder {
             ppdu.add(p, bytes);
         }
         if (!ppdu.isEmpty()) {
-            ppdu.ppduNs = phy.ppduNs(ppdu.psduBytes());
-            ppdu.responseNs = ControlFrames.responseNs(phy, aggregating);
-            ppdu.rtsNs = ControlFrames.rtsNs(phy);
-            ppdu.rtsCtsNs = ControlFrames.protectionNs(phy);
+            time(ppdu, phy);
         }
     }
 
@@ -135,6 +160,14 @@ public final class PpduBuilder {
             }
             Amsdu.append(head, source.take(now));
         }
+    }
+
+    /** Times {@code ppdu} at {@code phy}: the PPDU, its response, and RTS/CTS at the control rate that goes with it. */
+    public static void time(Ppdu ppdu, PhyMode phy) {
+        ppdu.ppduNs = phy.ppduNs(ppdu.psduBytes());
+        ppdu.responseNs = ControlFrames.responseNs(phy, ppdu.aggregated);
+        ppdu.rtsNs = ControlFrames.rtsNs(phy);
+        ppdu.rtsCtsNs = ControlFrames.protectionNs(phy);
     }
 
     /** The longest A-MPDU that fits in {@code durationUs} at the peer's rate (ath9k's arithmetic for HT). */
