@@ -61,7 +61,7 @@ public final class TcpFlow extends Flow {
         this.startNs = Time.seconds(spec.startS());
         this.recorder = new TcpRecorder(context.warmupNs());
         this.sender = new TcpSender(sim, new End(dataUp), tcp, transfer, tsq, ect, recorder);
-        this.receiver = new TcpReceiver(sim, new End(!dataUp), transfer);
+        this.receiver = new TcpReceiver(sim, new End(!dataUp), transfer, tcp.sack());
     }
 
     @Override
@@ -128,6 +128,11 @@ public final class TcpFlow extends Flow {
     /** Truesize of this flow's segments below TCP now ({@code sk_wmem_alloc}, tests). */
     public long wmemAlloc() {
         return sender.wmemAlloc();
+    }
+
+    /** The sender's congestion state (tests). */
+    TcpCaState caState() {
+        return sender.caState();
     }
 
     public RttEstimator rttEstimator() {

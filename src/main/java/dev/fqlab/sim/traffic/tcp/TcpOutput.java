@@ -29,12 +29,13 @@ final class TcpOutput {
     private final Transfer transfer;
     private final long receiveWindow;
     private final SendSequence seq;
-    private final RenoScoreboard scoreboard;
+    private final Scoreboard scoreboard;
+    private final SentSegments sentSegments;
     private final CongestionControl cc;
     private final Pacing pacing;
     /** Null when the sender is not next to the device queue. */
     private final TcpSmallQueues tsq;
-    private final RetransmitTimer rto;
+    private final AfterSend afterSend;
     private final TcpRecorder recorder;
     /** The ECN codepoint of new data: 0, or ECT(0)/ECT(1) when the flow is ECN-capable. */
     private final int ect;
@@ -61,18 +62,19 @@ final class TcpOutput {
     };
 
     TcpOutput(Simulator sim, Outbound out, Transfer transfer, long receiveWindow, SendSequence seq,
-              RenoScoreboard scoreboard, CongestionControl cc, Pacing pacing, TcpSmallQueues tsq, RetransmitTimer rto,
-              TcpRecorder recorder, int ect) {
+              Scoreboard scoreboard, SentSegments sentSegments, CongestionControl cc, Pacing pacing, TcpSmallQueues tsq,
+              AfterSend afterSend, TcpRecorder recorder, int ect) {
         this.sim = sim;
         this.out = out;
         this.transfer = transfer;
         this.receiveWindow = receiveWindow;
         this.seq = seq;
         this.scoreboard = scoreboard;
+        this.sentSegments = sentSegments;
         this.cc = cc;
         this.pacing = pacing;
         this.tsq = tsq;
-        this.rto = rto;
+        this.afterSend = afterSend;
         this.recorder = recorder;
         this.ect = ect;
     }
@@ -88,15 +90,30 @@ final class TcpOutput {
         sim.cancel(tsqEvent);
     }
 
-    /** {@code tcp_write_xmit}: sends segments while pacing, the window and TSQ allow. */
+    /** What the sender does after segments went out (timers; PRR's {@code prr_out}). */
+    interface AfterSend {
+        /**
+         * @param priorPacketsOut segments out before the first of them
+         * @param segments how many went out
+         * @param headRetransmitted the first unacknowledged segment was among them, retransmitted
+         */
+        void sent(long now, long priorPacketsOut, int segments, boolean headRetransmitted);
+    }
+
+    /**
+     * {@code tcp_xmit_retransmit_queue} then {@code tcp_write_xmit}: retransmissions the scoreboard asks for, then new
+     * data, while pacing, the window and TSQ allow.
+     */
     void write(long now) {
         if (!running) {
             return;
         }
-        boolean sent = false;
+        long priorPacketsOut = seq.packetsOut();
+        int sent = 0;
+        boolean headRetransmitted = false;
         while (true) {
-            boolean head = scoreboard.headLost();
-            long next = nextSegment(now);
+            long retransmission = scoreboard.nextRetransmission(seq.una(), seq.max());
+            long next = retransmission >= 0 ? retransmission : nextSegment(now);
             if (next < 0) {
                 break;
             }
@@ -105,38 +122,68 @@ final class TcpOutput {
                 sim.schedule(paceEvent, pacing.nextSendNs());
                 break;
             }
-            // the retransmission of a lost head goes out whatever the window (RFC 6582 steps 3 and 5)
-            if (!head && inFlight() >= (long) cc.cwnd()) {
+            boolean ignoresCwnd = retransmission >= 0 && scoreboard.retransmissionIgnoresCwnd();
+            if (!ignoresCwnd && inFlight() >= (long) cc.cwnd()) {
                 break;
             }
-            boolean retransmit = next < seq.max(); // sent before: the lost head or go-back-N after a timeout
+            boolean retransmit = next < seq.max(); // sent before: a lost segment, or go-back-N after a timeout
             int ipBytes = TcpFlow.HEADER_BYTES + transfer.payload(next);
             if (tsq != null && tsq.holds(pacing.rate(), truesize(ipBytes), retransmit, seq.allAcked())) {
                 break;
             }
             transmit(next, retransmit, ipBytes, now);
-            if (head) {
-                scoreboard.clearHeadLost();
+            if (retransmission >= 0) {
+                scoreboard.retransmitted(retransmission, now);
+                headRetransmitted |= retransmission == seq.una();
             } else {
                 seq.advance();
             }
-            sent = true;
+            sent++;
             pacing.sent(now, ipBytes - IP_HEADER);
         }
-        if (sent) {
+        if (sent > 0) {
             cwndValidate(inFlight() >= (long) cc.cwnd());
-            rto.startIfStopped(now);
+            afterSend.sent(now, priorPacketsOut, sent, headRetransmitted);
         }
     }
 
     /**
-     * The segment to send next, -1 if none: the lost head, then the segments after it again after a timeout
-     * (go-back-N), then new data within the receiver's window.
+     * A tail loss probe of new data ({@code tcp_send_loss_probe}: {@code tcp_write_xmit} with push_one = 2, one
+     * segment whatever cwnd says, still paced and held by TSQ).
+     *
+     * @return whether it went out
+     */
+    boolean probeNewData(long now) {
+        if (!running || seq.nxt() < seq.max() || !transfer.ready(seq.nxt(), now)
+                || seq.nxt() - seq.una() >= receiveWindow || pacing.holds(now)) {
+            return false;
+        }
+        long next = seq.nxt();
+        int ipBytes = TcpFlow.HEADER_BYTES + transfer.payload(next);
+        if (tsq != null && tsq.holds(pacing.rate(), truesize(ipBytes), false, seq.allAcked())) {
+            return false;
+        }
+        transmit(next, false, ipBytes, now);
+        seq.advance();
+        pacing.sent(now, ipBytes - IP_HEADER);
+        return true;
+    }
+
+    /** Whether new data could go out now, the window aside ({@code tcp_send_head} and the receive window). */
+    boolean hasNewData(long now) {
+        return seq.nxt() == seq.max() && transfer.ready(seq.nxt(), now) && seq.nxt() - seq.una() < receiveWindow;
+    }
+
+    /** A tail loss probe that sends {@code seg} again ({@code __tcp_retransmit_skb}: not counted in retrans_out). */
+    void probeRetransmit(long seg, long now) {
+        transmit(seg, true, TcpFlow.HEADER_BYTES + transfer.payload(seg), now);
+    }
+
+    /**
+     * The segment to send next when nothing is to be retransmitted, -1 if none: the segments after the head again
+     * after a timeout (go-back-N, without SACK), then new data within the receiver's window.
      */
     private long nextSegment(long now) {
-        if (scoreboard.headLost()) {
-            return seq.una();
-        }
         if (seq.nxt() < seq.max()) {
             return seq.nxt();
         }
@@ -168,6 +215,8 @@ final class TcpOutput {
             }
         }
         p.tcpFlags = flags;
+        sentSegments.sent(segment, retransmit, now);
+        scoreboard.transmitted(segment, retransmit, now);
         if (tsq != null) {
             tsq.charge(p, truesize(ipBytes));
         }
@@ -188,7 +237,7 @@ final class TcpOutput {
 
     /** Segments in flight: sent, not acknowledged, not known to have left the network ({@code tcp_packets_in_flight}). */
     private long inFlight() {
-        return Math.max(0, seq.nxt() - seq.una() - scoreboard.leftOut());
+        return Math.max(0, seq.nxt() - seq.una() - scoreboard.notInFlight());
     }
 
     /**

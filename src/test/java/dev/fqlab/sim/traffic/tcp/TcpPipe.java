@@ -22,7 +22,7 @@ import java.util.function.Predicate;
  */
 final class TcpPipe {
     /** A packet as seen entering the pipe or leaving it. */
-    record Seen(long timeNs, boolean data, long seq, long ack, int flags, int ecn) {
+    record Seen(long timeNs, boolean data, long seq, long ack, int flags, int ecn, int sackBlocks) {
         boolean retransmit() {
             return (flags & TcpFlags.RETRANSMIT) != 0;
         }
@@ -57,7 +57,14 @@ final class TcpPipe {
      */
     TcpPipe(long oneWayNs, CongestionControlKind cc, Long bytes, EcnCodepoint ecn, double durationS,
             TcpOrigin origin) {
-        var tcp = Scenarios.tcpTraffic().set("congestionControl", cc).set("origin", origin).set("bytes", bytes).build();
+        this(oneWayNs, cc, bytes, ecn, durationS, origin, true);
+    }
+
+    /** @param sack whether SACK is negotiated (false: NewReno) */
+    TcpPipe(long oneWayNs, CongestionControlKind cc, Long bytes, EcnCodepoint ecn, double durationS,
+            TcpOrigin origin, boolean sack) {
+        var tcp = Scenarios.tcpTraffic().set("congestionControl", cc).set("origin", origin).set("bytes", bytes)
+                .set("sack", sack).build();
         var spec = Scenarios.flowSpec("t", durationS).set("traffic", tcp).set("ecn", ecn).build();
         PacketSink deliver = (p, now) -> {
             arrived.add(seen(p, now));
@@ -91,7 +98,7 @@ final class TcpPipe {
 
     private static Seen seen(Packet p, long now) {
         boolean data = (p.tcpFlags & TcpFlags.DATA) != 0;
-        return new Seen(now, data, p.tcpSeq, p.tcpAck, p.tcpFlags, p.ecn);
+        return new Seen(now, data, p.tcpSeq, p.tcpAck, p.tcpFlags, p.ecn, p.sackCount);
     }
 
     TcpPipe run(long untilNs) {
