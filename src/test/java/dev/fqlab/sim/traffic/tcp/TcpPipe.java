@@ -15,6 +15,7 @@ import dev.fqlab.sim.traffic.Flow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
  * One TCP flow over a loss-free pipe of fixed one-way delay and unlimited rate, with hooks to drop or mark
@@ -46,6 +47,10 @@ final class TcpPipe {
     Predicate<Packet> mark = p -> false;
     /** The most truesize the sender had below TCP ({@code sk_wmem_alloc}) when a packet left the pipe. */
     long maxWmemAlloc;
+    /** Extra one-way delay for matching packets (reordering), ns; 0 = none. */
+    ToLongFunction<Packet> extraDelayNs = p -> 0;
+    /** For every ACK that reached the sender: its ack number, the SRTT (srtt_us) before and after it. */
+    final List<long[]> srttAtAck = new ArrayList<>();
 
     TcpPipe(long oneWayNs, CongestionControlKind cc, Long bytes, EcnCodepoint ecn, double durationS) {
         this(oneWayNs, cc, bytes, ecn, durationS, TcpOrigin.REMOTE);
@@ -73,7 +78,13 @@ final class TcpPipe {
             if ((p.tcpFlags & TcpFlags.ECE) != 0 && cwndAtFirstEcho < 0) {
                 cwndAtFirstEcho = flow.cwnd();
             }
+            boolean ack = (p.tcpFlags & TcpFlags.ACK) != 0 && (p.tcpFlags & TcpFlags.SYN) == 0;
+            long ackNo = p.tcpAck;
+            long before = flow.rttEstimator().srttUs8();
             flow.delivered(p, now);
+            if (ack) {
+                srttAtAck.add(new long[] {ackNo, before, flow.rttEstimator().srttUs8()});
+            }
             pool.release(p);
         };
         PacketSink down = entry(new DelayLine(sim, oneWayNs, deliver));
@@ -91,6 +102,16 @@ final class TcpPipe {
             }
             if (mark.test(p)) {
                 p.setCe();
+            }
+            long extra = extraDelayNs.applyAsLong(p);
+            if (extra > 0) {
+                sim.schedule(new dev.fqlab.sim.core.Event() {
+                    @Override
+                    protected void fire(long t) {
+                        next.accept(p, t);
+                    }
+                }, now + extra);
+                return;
             }
             next.accept(p, now);
         };
