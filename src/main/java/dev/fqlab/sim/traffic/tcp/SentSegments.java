@@ -9,6 +9,8 @@ package dev.fqlab.sim.traffic.tcp;
 final class SentSegments {
     private final long[] xmitNs;
     private final boolean[] everRetransmitted;
+    /** The segment's latest skb is still below TCP in this host (qdisc or driver): {@code skb_fclone_busy}. */
+    private final boolean[] inHost;
     private final int mask;
 
     /** @param maxOut the most segments that can be unacknowledged at once */
@@ -16,6 +18,7 @@ final class SentSegments {
         int size = Integer.highestOneBit((int) Math.max(2, maxOut)) << 1;
         this.xmitNs = new long[size];
         this.everRetransmitted = new boolean[size];
+        this.inHost = new boolean[size];
         this.mask = size - 1;
     }
 
@@ -29,6 +32,16 @@ final class SentSegments {
     /** When the segment last left ({@code tcp_skb_timestamp_us}). */
     long xmitNs(long seg) {
         return xmitNs[(int) (seg & mask)];
+    }
+
+    /** The segment's skb went below TCP in this host ({@code true}) or was completed or dropped there. */
+    void inHost(long seg, boolean below) {
+        inHost[(int) (seg & mask)] = below;
+    }
+
+    /** {@code skb_still_in_host_queue}: Linux does not send a segment again while its last copy is still queued. */
+    boolean stillInHost(long seg) {
+        return inHost[(int) (seg & mask)];
     }
 
     /** {@code TCPCB_RETRANS} in the sense of Karn's rule: the segment was sent more than once. */

@@ -122,6 +122,10 @@ final class TcpOutput {
                 sim.schedule(paceEvent, pacing.nextSendNs());
                 break;
             }
+            if (retransmission >= 0 && tsq != null && !scoreboard.retransmissionIgnoresCwnd()
+                    && sentSegments.stillInHost(retransmission)) {
+                break; // __tcp_retransmit_skb: skb_still_in_host_queue (-EBUSY)
+            }
             boolean ignoresCwnd = retransmission >= 0 && scoreboard.retransmissionIgnoresCwnd();
             if (!ignoresCwnd && inFlight() >= (long) cc.cwnd()) {
                 break;
@@ -174,9 +178,18 @@ final class TcpOutput {
         return seq.nxt() == seq.max() && transfer.ready(seq.nxt(), now) && seq.nxt() - seq.una() < receiveWindow;
     }
 
-    /** A tail loss probe that sends {@code seg} again ({@code __tcp_retransmit_skb}: not counted in retrans_out). */
-    void probeRetransmit(long seg, long now) {
+    /**
+     * A tail loss probe that sends {@code seg} again ({@code __tcp_retransmit_skb}: not counted in retrans_out), unless
+     * its last copy is still queued in this host ({@code skb_still_in_host_queue}).
+     *
+     * @return whether it went out
+     */
+    boolean probeRetransmit(long seg, long now) {
+        if (tsq != null && sentSegments.stillInHost(seg)) {
+            return false;
+        }
         transmit(seg, true, TcpFlow.HEADER_BYTES + transfer.payload(seg), now);
+        return true;
     }
 
     /**
@@ -219,6 +232,7 @@ final class TcpOutput {
         scoreboard.transmitted(segment, retransmit, now);
         if (tsq != null) {
             tsq.charge(p, truesize(ipBytes));
+            sentSegments.inHost(segment, true);
         }
         out.handOver(p, now);
     }
@@ -230,6 +244,9 @@ final class TcpOutput {
 
     /** {@code tcp_wfree}: a segment's skb was completed or dropped below TCP; a throttled sender is woken. */
     void release(Packet p, long now) {
+        if (tsq != null && (p.tcpFlags & TcpFlags.DATA) != 0) {
+            sentSegments.inHost(p.tcpSeq, false);
+        }
         if (tsq != null && tsq.release(p)) {
             sim.schedule(tsqEvent, now);
         }

@@ -386,7 +386,10 @@ final class TcpSender {
                 return;
             }
         } else {
-            output.probeRetransmit(seq.max() - 1, now);
+            if (!output.probeRetransmit(seq.max() - 1, now)) {
+                rearmRto(now, Pending.LOSS_PROBE);
+                return;
+            }
             retransmission = true;
         }
         sackRecovery.probeSent(retransmission);
