@@ -17,8 +17,8 @@ import dev.fqlab.sim.core.Time;
  * like Linux's {@code tcp_cong_avoid_ai}, so delayed ACKs do not halve the growth.
  *
  * <p>Slow start comes first, one segment per acknowledged segment, and ends early with HyStart as v6.6's
- * {@code hystart_update} does it on a microsecond clock (RFC 9438 §4.10 leaves the slow start algorithm open; Linux's
- * CUBIC does not implement HyStart++, RFC 9406, up to v6.12 at least): from a window of 16 on, per round of data (a
+ * {@code hystart_update} does it on a microsecond clock (RFC 9438 §4.10 leaves the slow start algorithm open; v6.6's
+ * CUBIC does not implement HyStart++, RFC 9406; v6.12 not checked): from a window of 16 on, per round of data (a
  * round ends when snd_una passes the segment that was next to send when it began) it sets ssthresh = cwnd when
  * either ACKs keep arriving at most 2 ms apart ({@code hystart_ack_delta_us}) until more than
  * {@code delay_min + hystart_ack_delay} has passed since the round began — half that when the socket is not paced
