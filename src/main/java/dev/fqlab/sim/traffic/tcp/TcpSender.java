@@ -143,11 +143,12 @@ final class TcpSender {
 
     /**
      * Whether the socket is paced ({@code sk->sk_pacing_status != SK_PACING_NONE}), which HyStart's ACK-train test
-     * reads. Every fqlab flow is paced today ({@link Pacing}); the pacing field ("auto" / "on" / "off") decides it
-     * once it exists.
+     * reads. Linux sets it only for the fq qdisc or a congestion control that asks (BBR), so for every scenario fqlab
+     * has today (CUBIC or Reno, no fq) it is NONE — although {@link Pacing} paces every flow, a simplification the
+     * pacing field ("auto" / "on" / "off") removes; with it this becomes {@code pacing.status() != NONE}.
      */
     private boolean paced() {
-        return true;
+        return false;
     }
 
     /** {@code tcp_ack}. */
