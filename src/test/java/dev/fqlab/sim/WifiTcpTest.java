@@ -44,7 +44,7 @@ class WifiTcpTest {
         // The receiver's ACKs leave through the station's per-AC FIFO (123 frames, tail drop) and contend for the
         // air like any station frame. Alone, the download's ACK PPDUs are the station's only transmissions. With a
         // saturating UDP upload from the same station (from 1 s, once the connection is up) the FIFO stays full:
-        // most ACKs are dropped or wait behind the flood, the sender times out, and the download collapses.
+        // most ACKs are dropped or wait behind the flood, and the download collapses, starved of ACKs.
         SimulationResult alone = ScenarioRunner.run(ht20(6, tcp("down", Direction.DOWN, TcpOrigin.REMOTE, 10, 6)),
                 RunControl.NONE);
         FlowSpec flood = udpFrom("flood", "sta1", 200, 6);
@@ -57,7 +57,6 @@ class WifiTcpTest {
         assertThat(alone.stations().getFirst().upMbps()).isZero();
         assertThat(alone.stations().getFirst().ppdus()).isGreaterThan(0);
         assertThat(c.throughputMbps()).isLessThan(0.1 * a.throughputMbps());
-        assertThat(c.tcp().rtoCount()).isPositive();
         assertThat(c.droppedPackets()).isPositive(); // its ACKs, at the full FIFO
         assertThat(flow(contended, "flood").throughputMbps()).isGreaterThan(50);
     }
@@ -83,11 +82,16 @@ class WifiTcpTest {
         TcpFlow sender = (TcpFlow) model.flows[0];
         int segment = Truesize.of(1514);
         long[] worst = {0};
+        long[] previousLimit = {0};
         Event probe = new Event() {
             @Override
             protected void fire(long now) {
                 long limit = TcpSmallQueues.limit(sender.pacingRate(), shift, segment, 1);
-                worst[0] = Math.max(worst[0], sender.wmemAlloc() - limit);
+                // the bytes below were charged under the limit of their moment: when the pacing rate falls (the
+                // 200 % → 120 % switch at HyStart's exit) the previous millisecond's limit still covers them
+                long allowed = Math.max(limit, previousLimit[0]);
+                previousLimit[0] = limit;
+                worst[0] = Math.max(worst[0], sender.wmemAlloc() - allowed);
                 if (now < Time.seconds(2)) {
                     model.sim.schedule(this, now + Time.ms(1));
                 }

@@ -75,7 +75,11 @@ class WiredTcpTest {
         SimulationResult r = run(s);
         assertThat(r.summary().jainThroughput()).isGreaterThanOrEqualTo(0.95);
         double total = flow(r, "a").throughputMbps() + flow(r, "b").throughputMbps();
-        assertThat(total).isBetween(0.95 * payloadCapacity(20), payloadCapacity(20) * 1.001);
+        // Goodput is in-order delivery: data that crossed the wire before the warm-up ended but waited behind a
+        // hole CoDel dropped is counted when SACK repairs it, so the 15 s window can exceed the wire by what the
+        // receivers held out of order at its start — at most their windows (mean cwnd ≈ 22 segments each, ≤ 0.2 %;
+        // a warm-up of 5 s catches 26 such segments, 0.1 %, one of 4.9 or 5.1 s none).
+        assertThat(total).isBetween(0.95 * payloadCapacity(20), payloadCapacity(20) * 1.005);
     }
 
     @ParameterizedTest

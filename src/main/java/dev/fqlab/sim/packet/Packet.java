@@ -69,6 +69,16 @@ public final class Packet {
      * drop; 0 when it holds none (or has already returned it).
      */
     public int tsqCharge;
+    /** TCP: SACK blocks on an ACK (RFC 2018 §3), most recent first; 0 when the ACK carries none. */
+    public int sackCount;
+    /**
+     * TCP: the SACK blocks' edges in segments, {@code [start0, end0, start1, end1, ...]}, each block
+     * {@code [start, end)}; only the first {@link #sackCount} pairs are meaningful. Allocated once per pooled packet.
+     */
+    public final long[] sackBlocks = new long[2 * MAX_SACK_BLOCKS];
+
+    /** With the timestamp option an ACK has room for three SACK blocks (RFC 2018 §3, 40 − 12 option bytes). */
+    public static final int MAX_SACK_BLOCKS = 3;
 
     /** True when the packet carries an ECN-capable or CE codepoint (INET_ECN_set_ce would succeed). */
     public boolean ecnCapable() {
@@ -110,5 +120,6 @@ public final class Packet {
         tcpFlags = 0;
         tsEcr = 0;
         tsqCharge = 0;
+        sackCount = 0;
     }
 }

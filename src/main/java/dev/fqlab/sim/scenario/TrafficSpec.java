@@ -1,5 +1,6 @@
 package dev.fqlab.sim.scenario;
 
+import static dev.fqlab.sim.scenario.schema.Field.bool;
 import static dev.fqlab.sim.scenario.schema.Field.enumeration;
 import static dev.fqlab.sim.scenario.schema.Field.integer;
 import static dev.fqlab.sim.scenario.schema.Field.number;
@@ -158,11 +159,14 @@ public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping, T
      *
      * @param pacingShift {@code sk_pacing_shift}: TCP Small Queues lets {@code pacingRate >> pacingShift} bytes
      *                    sit below the socket
+     * @param pacing whether the socket is paced ({@code sk_pacing_status}): auto as Linux, on, off
      * @param mss payload bytes per segment; every segment carries 52 bytes of IPv4 + TCP header with timestamps
      * @param bytes payload to transfer, null = bulk until {@code stopS}
+     * @param sack SACK negotiated (RFC 2018; Linux's {@code net.ipv4.tcp_sack = 1}): RACK-TLP, SACK recovery and PRR;
+     *             false = NewReno
      */
     record Tcp(CongestionControlKind congestionControl, TcpOrigin origin, int pacingShift, PacingMode pacing, int mss,
-               Long bytes) implements TrafficSpec {
+               Long bytes, boolean sack) implements TrafficSpec {
 
         /**
          * TCP payload per segment: 536 (RFC 879's default MSS, the IPv4 minimum of 576 less 40 header bytes) to 8948
@@ -203,7 +207,12 @@ public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping, T
                         .help("Payload bytes per segment; each segment adds 52 bytes of IPv4 + TCP header with "
                                 + "timestamps (1448 → 1500-byte IP packets)."),
                 integer("bytes").optional().range(IntRange.atLeast(1)).unit("bytes")
-                        .help("Payload to transfer; absent = bulk until stopS."));
+                        .help("Payload to transfer; absent = bulk until stopS."),
+                bool("sack").defaultValue(true)
+                        .help("SACK (RFC 2018), as Linux's default net.ipv4.tcp_sack = 1: the receiver reports "
+                                + "out-of-order data in SACK blocks, the sender detects loss with RACK-TLP (RFC 8985) "
+                                + "and reduces the window with PRR (RFC 6937), as Linux v6.6 does. false: NewReno "
+                                + "recovery (RFC 6582), one hole per round trip, go-back-N after a timeout."));
 
         @Override
         public String type() {

@@ -60,6 +60,13 @@ public abstract class CongestionControl {
         cwnd = 1;
     }
 
+    /**
+     * The sender entered the Loss state without a new ssthresh (the window was already reduced): the congestion
+     * control's own reset on entering Loss ({@code cubictcp_state(TCP_CA_Loss)}).
+     */
+    void lossReset(long now, long sndNxt) {
+    }
+
     /** The connection is established: the first segment to send is {@code sndNxt}. */
     public void init(long now, long sndNxt) {
     }
@@ -68,8 +75,9 @@ public abstract class CongestionControl {
      * {@code pkts_acked}: an ACK that acknowledged new data gave an RTT sample, before the window grows.
      *
      * @param pacingRate {@code sk_pacing_rate} in bytes per second, as the previous ACK left it
+     * @param paced whether the socket is paced ({@code sk_pacing_status != SK_PACING_NONE})
      */
-    public void onRttSample(long now, long rttNs, long sndUna, long sndNxt, long pacingRate) {
+    public void onRttSample(long now, long rttNs, long sndUna, long sndNxt, long pacingRate, boolean paced) {
     }
 
     /**

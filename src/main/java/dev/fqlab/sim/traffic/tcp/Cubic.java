@@ -3,25 +3,29 @@ package dev.fqlab.sim.traffic.tcp;
 import dev.fqlab.sim.core.Time;
 
 /**
- * CUBIC, RFC 9438: after a congestion event the window follows W_cubic(t) = C·(t − K)³ + W_max (§4.2, Figure 1)
- * with K = ∛((W_max − cwnd_epoch)/C) (Figure 2), t measured from the start of the congestion avoidance stage;
- * each acknowledged segment adds (target − cwnd)/cwnd with target = W_cubic(t + SRTT) clamped to [cwnd, 1.5·cwnd]
- * (§4.4, §4.5). In the Reno-friendly region (§4.3) — W_cubic(t) below the Reno estimate W_est, which grows by
+ * CUBIC, RFC 9438 with the choices of Linux v6.6 net/ipv4/tcp_cubic.c: after a congestion event the window follows
+ * W_cubic(t) = C·(t − K)³ + W_max (§4.2, Figure 1) with K = ∛((W_max − cwnd_epoch)/C) (Figure 2), t measured from the
+ * start of the congestion avoidance stage; each acknowledged segment adds (target − cwnd)/cwnd with
+ * target = W_cubic(t + min RTT) — Linux's {@code bictcp_update} looks one {@code delay_min} ahead, where RFC 9438
+ * §4.2 says RTT — clamped to [cwnd, 1.5·cwnd] (§4.4, §4.5). While no congestion event has set W_max (the start, and
+ * after a timeout: {@code last_max_cwnd == 0}) the window grows at least 5 % per round trip ({@code cnt} at most 20).
+ * In the Reno-friendly region (§4.3) — W_cubic(t) below the Reno estimate W_est, which grows by
  * α_cubic = 3(1 − β)/(1 + β) per window, or 1 once it reaches the window before the last reduction — cwnd is set
  * to W_est. On congestion (§4.6) ssthresh = max(β·cwnd, 2); fast convergence (§4.7) lowers W_max to
  * cwnd·(1 + β)/2 when the window did not regain the previous W_max. After a timeout (§4.8) the first
  * congestion-avoidance stage starts with K = 0 and W_max = cwnd. C = 0.4, β = 0.7. Increments count segments,
  * like Linux's {@code tcp_cong_avoid_ai}, so delayed ACKs do not halve the growth.
  *
- * <p>Slow start comes first, one segment per acknowledged segment, and ends early with HyStart as the
- * {@code tcp_cubic.c} of Linux 4.16 (seed 002's kernel) does it, on a millisecond clock (RFC 9438 §4.10 leaves the
- * slow start algorithm open): from a window of 16 on, per round of data (a round ends when an ACK passes the
- * segment that was next to send when it began) it sets ssthresh = cwnd when either ACKs keep arriving at most
- * 2 ms apart until more than half the minimum RTT has passed since the round began (ACK train — with RTTs below
- * 2 ms that half rounds to 0 ms, so the train ends slow start as soon as the round sees a new millisecond), or the
- * smallest of the round's first 8 RTT samples exceeds the minimum RTT by {@code clamp(minRTT / 8, 4 ms, 16 ms)}
- * (delay increase). RTT samples in the first second of a congestion avoidance epoch are ignored, and a timeout
- * starts the detection afresh. (Linux 5.7 moved HyStart to microseconds; the seed predates it.)
+ * <p>Slow start comes first, one segment per acknowledged segment, and ends early with HyStart as v6.6's
+ * {@code hystart_update} does it on a microsecond clock (RFC 9438 §4.10 leaves the slow start algorithm open; v6.6's
+ * CUBIC does not implement HyStart++, RFC 9406; v6.12 not checked): from a window of 16 on, per round of data (a
+ * round ends when snd_una passes the segment that was next to send when it began) it sets ssthresh = cwnd when
+ * either ACKs keep arriving at most 2 ms apart ({@code hystart_ack_delta_us}) until more than
+ * {@code delay_min + hystart_ack_delay} has passed since the round began — half that when the socket is not paced
+ * ("pacing might have delayed packets up to RTT/2 during slow start"), {@code hystart_ack_delay} being
+ * min(1 ms, 4 × 64 KB GSO / pacing rate) — or the smallest RTT of the round, once it has 8 samples, exceeds the
+ * minimum RTT by {@code clamp(delay_min / 8, 4 ms, 16 ms)} (delay increase). RTT samples in the first second of a
+ * congestion avoidance epoch are ignored, and a timeout starts the detection afresh.
  */
 public final class Cubic extends CongestionControl {
     public static final double C = 0.4;
@@ -38,18 +42,24 @@ public final class Cubic extends CongestionControl {
 
     /** HyStart: from this window on ({@code hystart_low_window}). */
     public static final int HYSTART_LOW_WINDOW = 16;
-    /** {@code hystart_ack_delta}: ACKs at most this many milliseconds apart form a train. */
-    static final long HYSTART_ACK_DELTA_MS = 2;
+    /** {@code hystart_ack_delta_us}: ACKs at most this far apart form a train. */
+    static final long HYSTART_ACK_DELTA_US = 2000;
     static final int HYSTART_MIN_SAMPLES = 8;
-    /** {@code HYSTART_DELAY_MIN} and {@code _MAX}: 4 ms and 16 ms in Linux's milliseconds × 8. */
-    static final long HYSTART_DELAY_MIN = 4 << 3;
-    static final long HYSTART_DELAY_MAX = 16 << 3;
+    /** {@code HYSTART_DELAY_MIN} and {@code _MAX}, µs. */
+    static final long HYSTART_DELAY_MIN_US = 4000;
+    static final long HYSTART_DELAY_MAX_US = 16000;
+    /** {@code sk_gso_max_size}: GSO_LEGACY_MAX_SIZE, the device default. */
+    static final long GSO_MAX_SIZE = 65536;
+    /** {@code last_max_cwnd == 0}: at most 20 acknowledged segments per segment of growth (5 % per RTT). */
+    static final int MAX_CNT_WITHOUT_WMAX = 20;
 
-    /** Minimum RTT in milliseconds × 8, 0 = none yet. */
+    /** Minimum RTT in µs ({@code delay_min}), 0 = none yet. */
     private long delayMin;
+    /** {@code last_max_cwnd == 0}: no congestion event since the start or the last timeout. */
+    private boolean noMax = true;
     private boolean found;
-    private long roundStartMs;
-    private long lastAckMs;
+    private long roundStartUs;
+    private long lastAckUs;
     private long endSeq;
     private long currRtt;
     private int sampleCount;
@@ -57,9 +67,6 @@ public final class Cubic extends CongestionControl {
     @Override
     public void onAck(int acked, long now, long srttNs, long ack, long sndNxt) {
         if (inSlowStart()) {
-            if (ack > endSeq) {
-                hystartReset(now, sndNxt); // a new round of data
-            }
             acked = slowStart(acked);
             if (acked == 0) {
                 return;
@@ -75,8 +82,13 @@ public final class Cubic extends CongestionControl {
             cwnd = Math.max(cwnd, wEst);
             return;
         }
-        double target = Math.clamp(window(t + Time.toSeconds(srttNs)), cwnd, 1.5 * cwnd);
-        cwnd += (target - cwnd) / cwnd * acked;
+        double ahead = Time.toSeconds(RackTlp.jiffies(delayMin * Time.NS_PER_US)); // usecs_to_jiffies(delay_min)
+        double target = Math.clamp(window(t + ahead), cwnd, 1.5 * cwnd);
+        double perAck = (target - cwnd) / cwnd;
+        if (noMax) {
+            perAck = Math.max(perAck, 1.0 / MAX_CNT_WITHOUT_WMAX);
+        }
+        cwnd += Math.min(perAck, 0.5) * acked;
     }
 
     /** §4.2: the first ACK of a congestion avoidance stage starts the epoch. */
@@ -101,6 +113,7 @@ public final class Cubic extends CongestionControl {
 
     @Override
     public void onCongestion(long now) {
+        noMax = false;
         cwndPrior = cwnd;
         wMax = cwnd < wMax ? cwnd * (1 + BETA) / 2 : cwnd;
         ssthresh = Math.max(cwnd * BETA, 2);
@@ -110,8 +123,15 @@ public final class Cubic extends CongestionControl {
     @Override
     public void onTimeout(long now, long sndNxt) {
         super.onTimeout(now, sndNxt);
+        lossReset(now, sndNxt);
+    }
+
+    /** {@code cubictcp_state(TCP_CA_Loss)}: {@code bictcp_reset} and {@code bictcp_hystart_reset}. */
+    @Override
+    void lossReset(long now, long sndNxt) {
         afterTimeout = true;
-        // bictcp_reset and bictcp_hystart_reset on entering the Loss state
+        noMax = true;
+        epochStart = -1;
         delayMin = 0;
         found = false;
         hystartReset(now, sndNxt);
@@ -122,59 +142,76 @@ public final class Cubic extends CongestionControl {
         hystartReset(now, sndNxt);
     }
 
-    /** {@code bictcp_clock}: milliseconds (jiffies at HZ = 1000). */
-    private static long clockMs(long now) {
-        return now / Time.NS_PER_MS;
+    /** {@code bictcp_clock_us}: {@code tcp_mstamp}, microseconds. */
+    private static long clockUs(long now) {
+        return now / Time.NS_PER_US;
     }
 
     private void hystartReset(long now, long sndNxt) {
-        roundStartMs = clockMs(now);
-        lastAckMs = roundStartMs;
+        roundStartUs = clockUs(now);
+        lastAckUs = roundStartUs;
         endSeq = sndNxt;
-        currRtt = 0;
+        currRtt = Long.MAX_VALUE;
         sampleCount = 0;
     }
 
-    /** {@code bictcp_acked}: tracks the minimum RTT and runs HyStart in slow start. */
+    /** {@code cubictcp_acked}: tracks the minimum RTT and runs HyStart in slow start. */
     @Override
-    public void onRttSample(long now, long rttNs, long sndUna, long sndNxt, long pacingRate) {
+    public void onRttSample(long now, long rttNs, long sndUna, long sndNxt, long pacingRate, boolean paced) {
         if (epochStart >= 0 && now - epochStart < Time.NS_PER_S) {
             return; // "discard delay samples right after fast recovery"
         }
-        long delay = Math.max(1, (rttNs / Time.NS_PER_US << 3) / 1000);
+        long delay = Math.max(1, rttNs / Time.NS_PER_US);
         if (delayMin == 0 || delayMin > delay) {
             delayMin = delay;
         }
-        if (inSlowStart() && cwnd >= HYSTART_LOW_WINDOW) {
-            hystartUpdate(now, delay);
+        if (!found && inSlowStart() && cwnd >= HYSTART_LOW_WINDOW) {
+            hystartUpdate(now, delay, sndUna, sndNxt, pacingRate, paced);
         }
     }
 
-    /** {@code hystart_update} of Linux 4.16: ACK train and delay increase, in milliseconds × 8. */
-    private void hystartUpdate(long now, long delay) {
-        if (found) {
-            return;
+    /** {@code hystart_update} of v6.6: ACK train and delay increase, in microseconds. */
+    private void hystartUpdate(long now, long delay, long sndUna, long sndNxt, long pacingRate, boolean paced) {
+        if (sndUna > endSeq) {
+            hystartReset(now, sndNxt); // a new round of data
         }
-        long nowMs = clockMs(now);
-        if (nowMs - lastAckMs <= HYSTART_ACK_DELTA_MS) {
-            lastAckMs = nowMs;
-            if (nowMs - roundStartMs > delayMin >> 4) {
+        long nowUs = clockUs(now);
+        if (nowUs - lastAckUs <= HYSTART_ACK_DELTA_US) {
+            lastAckUs = nowUs;
+            long threshold = delayMin + ackDelayUs(pacingRate);
+            if (!paced) {
+                threshold >>= 1; // an unpaced window arrives as one train of about half the RTT
+            }
+            if (nowUs - roundStartUs > threshold) {
                 exitSlowStart();
             }
         }
+        if (currRtt > delay) {
+            currRtt = delay;
+        }
         if (sampleCount < HYSTART_MIN_SAMPLES) {
-            if (currRtt == 0 || currRtt > delay) {
-                currRtt = delay;
-            }
             sampleCount++;
-        } else if (currRtt > delayMin + Math.clamp(delayMin >> 3, HYSTART_DELAY_MIN, HYSTART_DELAY_MAX)) {
+        } else if (currRtt > delayMin + Math.clamp(delayMin >> 3, HYSTART_DELAY_MIN_US, HYSTART_DELAY_MAX_US)) {
             exitSlowStart();
         }
     }
 
+    /** {@code hystart_ack_delay}: min(1 ms, 4 GSO packets at the pacing rate), 0 without a rate. */
+    static long ackDelayUs(long pacingRate) {
+        if (pacingRate <= 0) {
+            return 0;
+        }
+        return Math.min(1000, GSO_MAX_SIZE * 4 * 1_000_000 / pacingRate);
+    }
+
     private void exitSlowStart() {
         found = true;
-        ssthresh = cwnd;
+        ssthresh = Math.floor(cwnd);
+    }
+
+    /** {@code delay_min}, ns (0 before the first sample). */
+    public long delayMinNs() {
+        return delayMin * Time.NS_PER_US;
     }
 
     /** Whether HyStart ended slow start. */

@@ -7,7 +7,7 @@ package dev.fqlab.sim.traffic.tcp;
  * unacknowledged segment is lost and waits for its retransmission (a {@code lost_out} of 0 or 1). A SACK scoreboard
  * (RFC 2018, RFC 6675) will take its place for SACK peers.
  */
-final class RenoScoreboard {
+final class RenoScoreboard implements Scoreboard {
     /** Duplicate ACKs counted as segments that left the network (Linux's {@code sacked_out} for non-SACK peers). */
     private int sackedOut;
     /** The first unacknowledged segment is lost and waits for its retransmission. */
@@ -53,5 +53,26 @@ final class RenoScoreboard {
     /** {@code tcp_left_out}: segments out that are not in flight, acknowledged by duplicates or lost. */
     int leftOut() {
         return sackedOut + (headLost ? 1 : 0);
+    }
+
+    @Override
+    public long nextRetransmission(long sndUna, long sndMax) {
+        return headLost ? sndUna : -1;
+    }
+
+    /** RFC 6582 steps 3 and 5: the lost head goes out whatever the window. */
+    @Override
+    public boolean retransmissionIgnoresCwnd() {
+        return true;
+    }
+
+    @Override
+    public long notInFlight() {
+        return leftOut();
+    }
+
+    @Override
+    public void retransmitted(long seg, long now) {
+        clearHeadLost();
     }
 }

@@ -19,10 +19,12 @@ import dev.fqlab.sim.traffic.Flow;
  * bytes of IPv4 + TCP header with timestamps, numbered in segments; pure ACKs of 52 bytes on the reverse path;</li>
  * <li>initial window 10, slow start and congestion avoidance by a {@link CongestionControl}, growing only while the
  * window is used ({@link TcpSender}, {@link TcpOutput});</li>
- * <li>fast retransmit on the third duplicate ACK, NewReno recovery, the retransmission timer with go-back-N, and
- * the congestion state as Linux names it ({@link LossRecovery}, {@link TcpCaState}, {@link RetransmitTimer});</li>
- * <li>RTT samples from the timestamp echo (RFC 7323 §4.3 rules for TS.Recent, so a delayed ACK's sample includes
- * its wait);</li>
+ * <li>with SACK (default): SACK blocks, RACK-TLP loss detection, SACK recovery with PRR ({@link SackScoreboard},
+ * {@link RackTlp}, {@link Prr}, {@link SackRecovery}); without: fast retransmit on the third duplicate ACK, NewReno
+ * recovery and go-back-N after a timeout ({@link LossRecovery}); the congestion state as Linux names it
+ * ({@link TcpCaState}) and Linux's RTO ({@link RttEstimator}, {@link RetransmitTimer});</li>
+ * <li>RTT samples from the segments' send times with Karn's rule, the timestamp echo as the fallback (RFC 7323
+ * §4.3 rules for TS.Recent);</li>
  * <li>a receiver with quick and delayed ACKs and a 3 MiB window ({@link TcpReceiver});</li>
  * <li>ECN (RFC 3168) when the flow is ect0/ect1: new data carries the codepoint (retransmissions and ACKs do not),
  * the receiver echoes CE with ECE until it sees CWR, the sender reduces as for a loss at most once per window and
@@ -32,7 +34,7 @@ import dev.fqlab.sim.traffic.Flow;
  * Small Queues for senders next to the device queue ({@link TcpOutput}, {@link TcpSmallQueues}), both by the
  * scenario's kernel profile ({@code TcpRules});</li>
  * </ul>
- * Not modelled: SACK blocks, RACK/TLP, F-RTO, PRR (cwnd drops to ssthresh at once), TSO/GSO autosizing (each
+ * Not modelled: DSACK, undo, F-RTO, TSO/GSO autosizing (each
  * segment is its own skb, so TSQ's 2 × truesize floor is two segments), receive window autotuning, Nagle and
  * application pauses (bulk data is always ready), RFC 2861 window validation after application-limited periods,
  * FIN, the delayed-ACK timeout's adaptation beyond the 40 ms minimum, host processing time in the TCP stacks.
@@ -66,7 +68,7 @@ public final class TcpFlow extends Flow {
         this.recorder = new TcpRecorder(context.warmupNs());
         this.sender = new TcpSender(sim, new End(dataUp), tcp, transfer, tsq, ect, recorder, context.kernel().tcp());
         this.dataUp = dataUp;
-        this.receiver = new TcpReceiver(sim, new End(!dataUp), transfer);
+        this.receiver = new TcpReceiver(sim, new End(!dataUp), transfer, tcp.sack());
     }
 
     @Override
@@ -156,6 +158,11 @@ public final class TcpFlow extends Flow {
     /** Truesize of this flow's segments below TCP now ({@code sk_wmem_alloc}, tests). */
     public long wmemAlloc() {
         return sender.wmemAlloc();
+    }
+
+    /** The sender's congestion state (tests). */
+    TcpCaState caState() {
+        return sender.caState();
     }
 
     public RttEstimator rttEstimator() {

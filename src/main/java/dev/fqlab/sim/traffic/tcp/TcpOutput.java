@@ -30,12 +30,13 @@ final class TcpOutput {
     private final Transfer transfer;
     private final long receiveWindow;
     private final SendSequence seq;
-    private final RenoScoreboard scoreboard;
+    private final Scoreboard scoreboard;
+    private final SentSegments sentSegments;
     private final CongestionControl cc;
     private final Pacing pacing;
     /** Null when the sender is not next to the device queue. */
     private final TcpSmallQueues tsq;
-    private final RetransmitTimer rto;
+    private final AfterSend afterSend;
     private final TcpRecorder recorder;
     /** The ECN codepoint of new data: 0, or ECT(0)/ECT(1) when the flow is ECN-capable. */
     private final int ect;
@@ -62,18 +63,19 @@ final class TcpOutput {
     };
 
     TcpOutput(Simulator sim, Outbound out, Transfer transfer, long receiveWindow, SendSequence seq,
-              RenoScoreboard scoreboard, CongestionControl cc, Pacing pacing, TcpSmallQueues tsq, RetransmitTimer rto,
-              TcpRecorder recorder, int ect) {
+              Scoreboard scoreboard, SentSegments sentSegments, CongestionControl cc, Pacing pacing, TcpSmallQueues tsq,
+              AfterSend afterSend, TcpRecorder recorder, int ect) {
         this.sim = sim;
         this.out = out;
         this.transfer = transfer;
         this.receiveWindow = receiveWindow;
         this.seq = seq;
         this.scoreboard = scoreboard;
+        this.sentSegments = sentSegments;
         this.cc = cc;
         this.pacing = pacing;
         this.tsq = tsq;
-        this.rto = rto;
+        this.afterSend = afterSend;
         this.recorder = recorder;
         this.ect = ect;
     }
@@ -89,15 +91,30 @@ final class TcpOutput {
         sim.cancel(tsqEvent);
     }
 
-    /** {@code tcp_write_xmit}: sends segments while pacing, the window and TSQ allow. */
+    /** What the sender does after segments went out (timers; PRR's {@code prr_out}). */
+    interface AfterSend {
+        /**
+         * @param priorPacketsOut segments out before the first of them
+         * @param segments how many went out
+         * @param headRetransmitted the first unacknowledged segment was among them, retransmitted
+         */
+        void sent(long now, long priorPacketsOut, int segments, boolean headRetransmitted);
+    }
+
+    /**
+     * {@code tcp_xmit_retransmit_queue} then {@code tcp_write_xmit}: retransmissions the scoreboard asks for, then new
+     * data, while pacing, the window and TSQ allow.
+     */
     void write(long now) {
         if (!running) {
             return;
         }
-        boolean sent = false;
+        long priorPacketsOut = seq.packetsOut();
+        int sent = 0;
+        boolean headRetransmitted = false;
         while (true) {
-            boolean head = scoreboard.headLost();
-            long next = nextSegment(now);
+            long retransmission = scoreboard.nextRetransmission(seq.una(), seq.max());
+            long next = retransmission >= 0 ? retransmission : nextSegment(now);
             if (next < 0) {
                 break;
             }
@@ -106,11 +123,15 @@ final class TcpOutput {
                 sim.schedule(paceEvent, pacing.nextSendNs());
                 break;
             }
-            // the retransmission of a lost head goes out whatever the window (RFC 6582 steps 3 and 5)
-            if (!head && inFlight() >= (long) cc.cwnd()) {
+            if (retransmission >= 0 && tsq != null && !scoreboard.retransmissionIgnoresCwnd()
+                    && sentSegments.stillInHost(retransmission)) {
+                break; // __tcp_retransmit_skb: skb_still_in_host_queue (-EBUSY)
+            }
+            boolean ignoresCwnd = retransmission >= 0 && scoreboard.retransmissionIgnoresCwnd();
+            if (!ignoresCwnd && inFlight() >= (long) cc.cwnd()) {
                 break;
             }
-            boolean retransmit = next < seq.max(); // sent before: the lost head or go-back-N after a timeout
+            boolean retransmit = next < seq.max(); // sent before: a lost segment, or go-back-N after a timeout
             int ipBytes = TcpFlow.HEADER_BYTES + transfer.payload(next);
             if (tsq != null && tsq.holds(pacing.rate(), pacing.status() != Pacing.Status.NONE, truesize(ipBytes),
                     retransmit, seq.allAcked())) {
@@ -118,27 +139,68 @@ final class TcpOutput {
             }
             long departure = pacing.sent(now, ipBytes - IP_HEADER);
             transmit(next, retransmit, ipBytes, departure, now);
-            if (head) {
-                scoreboard.clearHeadLost();
+            if (retransmission >= 0) {
+                scoreboard.retransmitted(retransmission, now);
+                headRetransmitted |= retransmission == seq.una();
             } else {
                 seq.advance();
             }
-            sent = true;
+            sent++;
         }
-        if (sent) {
+        if (sent > 0) {
             cwndValidate(inFlight() >= (long) cc.cwnd());
-            rto.startIfStopped(now);
+            afterSend.sent(now, priorPacketsOut, sent, headRetransmitted);
         }
     }
 
     /**
-     * The segment to send next, -1 if none: the lost head, then the segments after it again after a timeout
-     * (go-back-N), then new data within the receiver's window.
+     * A tail loss probe of new data ({@code tcp_send_loss_probe}: {@code tcp_write_xmit} with push_one = 2, one
+     * segment whatever cwnd says, still paced and held by TSQ).
+     *
+     * @return whether it went out
+     */
+    boolean probeNewData(long now) {
+        if (!running || seq.nxt() < seq.max() || !transfer.ready(seq.nxt(), now)
+                || seq.nxt() - seq.una() >= receiveWindow || pacing.holds(now)) {
+            return false;
+        }
+        long next = seq.nxt();
+        int ipBytes = TcpFlow.HEADER_BYTES + transfer.payload(next);
+        if (tsq != null && tsq.holds(pacing.rate(), pacing.status() != Pacing.Status.NONE, truesize(ipBytes), false,
+                seq.allAcked())) {
+            return false;
+        }
+        transmit(next, false, ipBytes, pacing.sent(now, ipBytes - IP_HEADER), now);
+        seq.advance();
+        return true;
+    }
+
+    /** Whether new data could go out now, the window aside ({@code tcp_send_head} and the receive window). */
+    boolean hasNewData(long now) {
+        return seq.nxt() == seq.max() && transfer.ready(seq.nxt(), now) && seq.nxt() - seq.una() < receiveWindow;
+    }
+
+    /**
+     * A tail loss probe that sends {@code seg} again ({@code __tcp_retransmit_skb}: not counted in retrans_out), unless
+     * its last copy is still queued in this host ({@code skb_still_in_host_queue}).
+     *
+     * @return whether it went out
+     */
+    boolean probeRetransmit(long seg, long now) {
+        if (tsq != null && sentSegments.stillInHost(seg)) {
+            return false;
+        }
+        int ipBytes = TcpFlow.HEADER_BYTES + transfer.payload(seg);
+        // __tcp_transmit_skb stamps it and advances tcp_wstamp_ns like any data segment (no tcp_pacing_check here)
+        transmit(seg, true, ipBytes, pacing.sent(now, ipBytes - IP_HEADER), now);
+        return true;
+    }
+
+    /**
+     * The segment to send next when nothing is to be retransmitted, -1 if none: the segments after the head again
+     * after a timeout (go-back-N, without SACK), then new data within the receiver's window.
      */
     private long nextSegment(long now) {
-        if (scoreboard.headLost()) {
-            return seq.una();
-        }
         if (seq.nxt() < seq.max()) {
             return seq.nxt();
         }
@@ -172,8 +234,11 @@ final class TcpOutput {
             }
         }
         p.tcpFlags = flags;
+        sentSegments.sent(segment, retransmit, now);
+        scoreboard.transmitted(segment, retransmit, now);
         if (tsq != null) {
             tsq.charge(p, truesize(ipBytes));
+            sentSegments.inHost(segment, true);
         }
         out.handOver(p, now);
     }
@@ -185,6 +250,9 @@ final class TcpOutput {
 
     /** {@code tcp_wfree}: a segment's skb was completed or dropped below TCP; a throttled sender is woken. */
     void release(Packet p, long now) {
+        if (tsq != null && (p.tcpFlags & TcpFlags.DATA) != 0) {
+            sentSegments.inHost(p.tcpSeq, false);
+        }
         if (tsq != null && tsq.release(p)) {
             sim.schedule(tsqEvent, now);
         }
@@ -192,7 +260,7 @@ final class TcpOutput {
 
     /** Segments in flight: sent, not acknowledged, not known to have left the network ({@code tcp_packets_in_flight}). */
     private long inFlight() {
-        return Math.max(0, seq.nxt() - seq.una() - scoreboard.leftOut());
+        return Math.max(0, seq.nxt() - seq.una() - scoreboard.notInFlight());
     }
 
     /**

@@ -22,10 +22,20 @@ final class TcpReceiver {
     static final int QUICKACKS = 16;
     /** The advertised window: half of Linux's 6 MiB {@code tcp_rmem} maximum. */
     static final long RECEIVE_WINDOW_BYTES = 3L << 20;
+    /** Linux {@code TCP_NUM_SACKS}: blocks the receiver remembers (it sends the first three with timestamps). */
+    static final int SACK_BLOCKS_KEPT = 4;
+    /** A SACK option: kind and length (2 bytes), padded to 4 ({@code TCPOLEN_SACK_BASE_ALIGNED}), 8 per block. */
+    static final int SACK_OPTION_BASE = 4;
+    static final int SACK_BLOCK_BYTES = 8;
 
     private final Simulator sim;
     private final Outbound out;
     private final Transfer transfer;
+    /** SACK was negotiated: ACKs carry {@link #sacks}. */
+    private final boolean sack;
+    /** Linux's {@code selective_acks}: up to 4 blocks [start, end), most recently changed first. */
+    private final long[] sacks = new long[2 * SACK_BLOCKS_KEPT];
+    private int sackCount;
 
     private boolean accepted;
     private long rcvNxt;
@@ -49,10 +59,11 @@ final class TcpReceiver {
         }
     };
 
-    TcpReceiver(Simulator sim, Outbound out, Transfer transfer) {
+    TcpReceiver(Simulator sim, Outbound out, Transfer transfer, boolean sack) {
         this.sim = sim;
         this.out = out;
         this.transfer = transfer;
+        this.sack = sack;
         int ring = Integer.highestOneBit((int) windowSegments(transfer.mss())) * 2;
         this.received = new boolean[ring];
         this.ringMask = ring - 1;
@@ -93,6 +104,9 @@ final class TcpReceiver {
                 rcvNxt++;
             }
             goodput = transfer.bytesBefore(rcvNxt) - transfer.bytesBefore(from);
+            if (hadHole && sack) {
+                removeCoveredSacks();
+            }
             if (hadHole || ++unacked >= 2) {
                 ackNow = true;
             } else if (quickAcks > 0) {
@@ -104,6 +118,9 @@ final class TcpReceiver {
             if (!received[slot]) {
                 received[slot] = true;
                 outOfOrder++;
+                if (sack) {
+                    newOutOfOrder(seq);
+                }
             }
             ackNow = true; // duplicate ACK
         } else {
@@ -115,6 +132,65 @@ final class TcpReceiver {
             sim.schedule(delackEvent, now + DELACK_NS);
         }
         return goodput;
+    }
+
+    /**
+     * {@code tcp_sack_new_ofo_skb} (RFC 2018 §4: the first block reports the segment that triggered the ACK): a block
+     * the segment extends moves to the front and absorbs any block it now touches; otherwise a new block goes in
+     * front, the oldest falling off when four are kept.
+     */
+    private void newOutOfOrder(long seq) {
+        for (int k = 0; k < sackCount; k++) {
+            if (seq <= sacks[2 * k + 1] && sacks[2 * k] <= seq + 1) { // tcp_sack_extend: overlaps or touches
+                sacks[2 * k] = Math.min(sacks[2 * k], seq);
+                sacks[2 * k + 1] = Math.max(sacks[2 * k + 1], seq + 1);
+                rotateToFront(k);
+                coalesceFront();
+                return;
+            }
+        }
+        int n = Math.min(sackCount, SACK_BLOCKS_KEPT - 1);
+        System.arraycopy(sacks, 0, sacks, 2, 2 * n);
+        sacks[0] = seq;
+        sacks[1] = seq + 1;
+        sackCount = n + 1;
+    }
+
+    private void rotateToFront(int k) {
+        long start = sacks[2 * k];
+        long end = sacks[2 * k + 1];
+        System.arraycopy(sacks, 0, sacks, 2, 2 * k);
+        sacks[0] = start;
+        sacks[1] = end;
+    }
+
+    /** {@code tcp_sack_maybe_coalesce}: the first block swallows the blocks it overlaps or touches. */
+    private void coalesceFront() {
+        for (int k = 1; k < sackCount; ) {
+            if (sacks[2 * k] <= sacks[1] && sacks[0] <= sacks[2 * k + 1]) {
+                sacks[0] = Math.min(sacks[0], sacks[2 * k]);
+                sacks[1] = Math.max(sacks[1], sacks[2 * k + 1]);
+                removeSack(k);
+            } else {
+                k++;
+            }
+        }
+    }
+
+    /** {@code tcp_sack_remove}: blocks that rcv_nxt now covers go. */
+    private void removeCoveredSacks() {
+        for (int k = 0; k < sackCount; ) {
+            if (sacks[2 * k] <= rcvNxt) {
+                removeSack(k);
+            } else {
+                k++;
+            }
+        }
+    }
+
+    private void removeSack(int k) {
+        System.arraycopy(sacks, 2 * k + 2, sacks, 2 * k, 2 * (sackCount - k - 1));
+        sackCount--;
     }
 
     /** The SYN: answered with a SYN-ACK that echoes its timestamp (the sender's first RTT sample). */
@@ -147,7 +223,11 @@ final class TcpReceiver {
         sim.cancel(delackEvent);
         unacked = 0;
         lastAckSent = rcvNxt;
-        Packet a = out.newPacket(TcpFlow.HEADER_BYTES, now);
+        int blocks = Math.min(sackCount, Packet.MAX_SACK_BLOCKS);
+        int option = blocks == 0 ? 0 : SACK_OPTION_BASE + SACK_BLOCK_BYTES * blocks;
+        Packet a = out.newPacket(TcpFlow.HEADER_BYTES + option, now);
+        a.sackCount = blocks;
+        System.arraycopy(sacks, 0, a.sackBlocks, 0, 2 * blocks);
         a.tcpFlags = TcpFlags.ACK | (demandCwr ? TcpFlags.ECE : 0);
         a.tcpAck = rcvNxt;
         a.tsEcr = tsRecent;

@@ -6,22 +6,31 @@ import dev.fqlab.sim.kernel.TcpRules;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.scenario.TrafficSpec;
 import dev.fqlab.sim.stats.TcpRecorder;
+import dev.fqlab.sim.traffic.tcp.RetransmitTimer.Pending;
 
 /**
- * The sending end of a TCP connection (RFC 9293 §3.10; Linux net/ipv4/tcp_input.c {@code tcp_ack}, tcp_timer.c
- * {@code tcp_retransmit_timer}): the handshake, ACK processing and the response to a timeout; its parts are the
- * transmit path ({@link TcpOutput}), loss recovery and the congestion state ({@link LossRecovery}), the
- * retransmission timer ({@link RetransmitTimer}) and pacing ({@link Pacing}).
+ * The sending end of a TCP connection (RFC 9293 §3.10; Linux v6.6 net/ipv4/tcp_input.c {@code tcp_ack},
+ * {@code tcp_ack_update_rtt}, tcp_timer.c {@code tcp_retransmit_timer}, tcp_output.c {@code tcp_rearm_rto},
+ * {@code tcp_schedule_loss_probe}, {@code tcp_send_loss_probe}): the handshake, ACK processing and the response to
+ * the transmit timer; its parts are the transmit path ({@link TcpOutput}), loss recovery and the congestion state, the
+ * transmit timer ({@link RetransmitTimer}) and pacing ({@link Pacing}).
  * <ul>
  * <li>a handshake (SYN, SYN-ACK) that gives the first RTT sample;</li>
  * <li>initial window 10 (RFC 6928), slow start and congestion avoidance by {@link CongestionControl} (CUBIC,
  * RFC 9438 with Linux's HyStart, or Reno, RFC 5681), growing only while the window is used (Linux 4.16's
- * {@code tcp_cwnd_validate} / {@code tcp_is_cwnd_limited}: the segments in flight reached cwnd when the window
- * began or peaked; in slow start cwnd &lt; 2 × the most segments out in the window);</li>
- * <li>the retransmission timer of RFC 6298 ({@link RttEstimator}) with Linux's 200 ms minimum and exponential
- * backoff; on expiry cwnd = 1 and everything unacknowledged is sent again from the first hole (go-back-N);</li>
- * <li>RTT samples from the timestamp echo (RFC 7323 §4.3), one per ACK that acknowledges new data;</li>
- * <li>ECN (RFC 3168) when the flow is ect0/ect1: an ECN-Echo reduces the window as {@link LossRecovery} allows.</li>
+ * {@code tcp_cwnd_validate} / {@code tcp_is_cwnd_limited});</li>
+ * <li>with SACK (the default, Linux's {@code tcp_sack = 1}): the {@link SackScoreboard}, loss detection by
+ * {@link RackTlp} (RACK's reordering timer and the tail loss probe share the transmit timer with the RTO, as
+ * {@code icsk_pending}), recovery and PRR by {@link SackRecovery}; after a timeout the segments not SACKed are sent
+ * again in order;</li>
+ * <li>without SACK: NewReno ({@link LossRecovery}, {@link RenoScoreboard}) and go-back-N after a timeout;</li>
+ * <li>the retransmission timer of {@link RttEstimator} (Linux's RTO, SRTT + max(mdev, 200 ms)) with exponential
+ * backoff;</li>
+ * <li>RTT samples as {@code tcp_ack_update_rtt} takes them: from the send time of the first segment the ACK newly
+ * acknowledges unless a retransmitted one is among them (Karn's rule), else from the first newly SACKed
+ * never-retransmitted segment, else from the timestamp echo; the congestion control gets the RTT of the last such
+ * segment ({@code ca_rtt_us});</li>
+ * <li>ECN (RFC 3168) when the flow is ect0/ect1: an ECN-Echo reduces the window once per window of data.</li>
  * </ul>
  * A finite transfer is done when its last byte is acknowledged; a bulk flow sends new data until {@code stopS}.
  */
@@ -37,11 +46,20 @@ final class TcpSender {
     private final RttEstimator rtt = new RttEstimator();
     private final TcpRecorder recorder;
     private final SendSequence seq = new SendSequence();
-    private final RenoScoreboard scoreboard = new RenoScoreboard();
-    private final LossRecovery recovery;
+    private final SentSegments sent;
     private final Pacing pacing;
     private final RetransmitTimer rto;
     private final TcpOutput output;
+    private final AckSample sample = new AckSample();
+    /** Without SACK: NewReno. */
+    private final RenoScoreboard renoBoard;
+    private final LossRecovery recovery;
+    /** With SACK: the scoreboard, RACK-TLP and the state machine. */
+    private final SackScoreboard board;
+    private final RackTlp rack;
+    private final SackRecovery sackRecovery;
+    /** {@code icsk_retransmits}: timeouts since snd_una last advanced. */
+    private int retransmits;
     private State state = State.CLOSED;
 
     private final Event startEvent = new Event() {
@@ -63,11 +81,29 @@ final class TcpSender {
         this.ecn = ect != 0;
         this.cc = CongestionControl.of(tcp.congestionControl());
         this.recorder = recorder;
-        this.recovery = new LossRecovery(cc, scoreboard);
+        long window = TcpReceiver.windowSegments(transfer.mss());
+        this.sent = new SentSegments(window + 1);
+        Scoreboard scoreboard;
+        if (tcp.sack()) {
+            this.renoBoard = null;
+            this.recovery = null;
+            this.rack = new RackTlp();
+            this.board = new SackScoreboard(window + 1, sent, rack);
+            this.sackRecovery = new SackRecovery(cc, board, rack, seq, this::queueCwr);
+            scoreboard = board;
+        } else {
+            this.board = null;
+            this.rack = null;
+            this.sackRecovery = null;
+            this.renoBoard = new RenoScoreboard();
+            this.recovery = new LossRecovery(cc, renoBoard);
+            scoreboard = renoBoard;
+        }
         this.pacing = new Pacing(transfer.mss(), tcp.pacing(), rules.edtPacing());
-        this.rto = new RetransmitTimer(sim, rtt, this::retransmissionTimeout);
-        this.output = new TcpOutput(sim, out, transfer, TcpReceiver.windowSegments(transfer.mss()), seq, scoreboard,
-                cc, pacing, tsq ? new TcpSmallQueues(tcp.pacingShift(), rules) : null, rto, recorder, ect);
+        this.rto = new RetransmitTimer(sim, rtt, this::timerExpired);
+        TcpOutput.AfterSend afterSend = tcp.sack() ? this::afterSendSack : (now, prior, n, head) -> rto.startIfStopped(now);
+        this.output = new TcpOutput(sim, out, transfer, window, seq, scoreboard, sent, cc, pacing,
+                tsq ? new TcpSmallQueues(tcp.pacingShift(), rules) : null, afterSend, recorder, ect);
     }
 
     /** Connects at {@code startNs}. */
@@ -92,7 +128,11 @@ final class TcpSender {
         if (state != State.SYN_SENT) {
             return;
         }
-        rtt.sample(now - synAck.tsEcr);
+        long sample = now - synAck.tsEcr;
+        rtt.sample(sample, 0, 0);
+        if (rack != null) {
+            rack.rttSample(sample);
+        }
         rto.stop();
         state = State.ESTABLISHED;
         cc.init(now, seq.nxt());
@@ -102,7 +142,17 @@ final class TcpSender {
         output.write(now);
     }
 
-    /** {@code tcp_ack}: cumulative ACK, duplicate ACKs and recovery, ECN-Echo, window growth, then sending. */
+    /**
+     * Whether the socket is paced ({@code sk->sk_pacing_status != SK_PACING_NONE}), which HyStart's ACK-train test
+     * reads (v6.6 tcp_cubic.c {@code hystart_update}: the threshold is halved when NONE). The status is
+     * {@link Pacing}'s: NONE for {@code pacing: auto} unless the sender's host has sch_fq ({@code SK_PACING_FQ}),
+     * NEEDED for {@code pacing: on}, never set for {@code off}.
+     */
+    private boolean paced() {
+        return pacing.status() != Pacing.Status.NONE;
+    }
+
+    /** {@code tcp_ack}. */
     void onAck(Packet p, long now) {
         if ((p.tcpFlags & TcpFlags.SYN) != 0) {
             established(p, now);
@@ -111,6 +161,22 @@ final class TcpSender {
         if (state != State.ESTABLISHED) {
             return;
         }
+        if (board != null) {
+            onAckSack(p, now);
+        } else {
+            onAckReno(p, now);
+        }
+        recorder.cwnd(now, cc.cwnd());
+        if (state == State.ESTABLISHED) {
+            updatePacingRate();
+            output.write(now);
+        }
+    }
+
+    // ============================================================ without SACK: NewReno
+
+    /** Cumulative ACK, duplicate ACKs and NewReno recovery, ECN-Echo, window growth. */
+    private void onAckReno(Packet p, long now) {
         long ack = Math.min(p.tcpAck, seq.max());
         int acked = 0;
         boolean grow = false;
@@ -126,21 +192,29 @@ final class TcpSender {
         if (grow && output.isCwndLimited()) {
             cc.onAck(acked, now, rtt.srttNs(), seq.una(), seq.nxt());
         }
-        recorder.cwnd(now, cc.cwnd());
-        if (state == State.ESTABLISHED) {
-            updatePacingRate();
-            output.write(now);
-        }
     }
 
     /** @return whether the window may grow on this ACK (not while recovering or reducing) */
     private boolean newlyAcked(long ack, long tsEcr, long now) {
-        scoreboard.acked((int) (ack - seq.una()));
+        long first = -1;
+        long last = -1;
+        boolean retransAcked = false;
+        for (long s = seq.una(); s < ack; s++) { // tcp_clean_rtx_queue
+            if (sent.everRetransmitted(s)) {
+                retransAcked = true;
+            } else {
+                last = sent.xmitNs(s);
+                if (first < 0) {
+                    first = last;
+                }
+            }
+        }
+        renoBoard.acked((int) (ack - seq.una()));
         seq.acknowledge(ack);
-        long sample = now - tsEcr;
-        rtt.sample(sample);
-        recorder.rtt(now, sample);
-        cc.onRttSample(now, sample, seq.una(), seq.nxt(), pacing.rate());
+        retransmits = 0;
+        long seqRtt = first >= 0 && !retransAcked ? now - first : -1;
+        long caRtt = seqRtt >= 0 ? now - last : -1;
+        takeRttSample(seqRtt, caRtt, tsEcr, true, now);
         boolean grow = recovery.onNewAck(ack);
         if (seq.una() >= transfer.segments() || (seq.allAcked() && transfer.stopped(now))) {
             finish(now);
@@ -152,6 +226,27 @@ final class TcpSender {
         return grow;
     }
 
+    /**
+     * {@code tcp_ack_update_rtt}: the sequence RTT if any, else the timestamp echo (only when the ACK acknowledged new
+     * data); the congestion control and min RTT get {@code caRtt} ({@code pkts_acked}).
+     */
+    private void takeRttSample(long seqRtt, long caRtt, long tsEcr, boolean acked, long now) {
+        if (seqRtt < 0 && acked && tsEcr > 0) {
+            seqRtt = now - tsEcr;
+            caRtt = seqRtt;
+        }
+        if (seqRtt >= 0) {
+            if (rack != null) {
+                rack.rttSample(caRtt);
+            }
+            rtt.sample(seqRtt, seq.una(), seq.max());
+            recorder.rtt(now, seqRtt);
+        }
+        if (caRtt >= 0) {
+            cc.onRttSample(now, caRtt, seq.una(), seq.max(), pacing.rate(), paced());
+        }
+    }
+
     /** RFC 3168 §6.1.2: the reduction {@link LossRecovery} allows; the next new segment then carries CWR. */
     private boolean ecnEcho() {
         if (state != State.ESTABLISHED || !recovery.onEcnEcho(sim.now(), seq.max())) {
@@ -161,7 +256,172 @@ final class TcpSender {
         return true;
     }
 
-    /** {@code tcp_retransmit_timer}: the SYN again, or Loss and go-back-N from the first unacknowledged segment. */
+    // ============================================================ with SACK: RACK-TLP, PRR
+
+    /**
+     * {@code tcp_ack} for a SACK peer: SACK blocks, the cumulative ACK, RTT, the tail loss probe's ACK, the state
+     * machine for a dubious ACK (RACK may arm its reordering timer), the transmit timer, then PRR or window growth.
+     */
+    private void onAckSack(Packet p, long now) {
+        long priorUna = seq.una();
+        long priorPacketsOut = seq.packetsOut();
+        long ack = Math.min(p.tcpAck, seq.max());
+        if (ack < priorUna) {
+            return; // an old ACK
+        }
+        AckSample s = sample;
+        s.reset();
+        board.tagSacks(p, priorUna, seq.max(), now, s);
+        boolean unaAdvanced = ack > priorUna;
+        if (unaAdvanced) {
+            board.acknowledge(priorUna, ack, now, s);
+            seq.acknowledge(ack);
+            retransmits = 0;
+        }
+        if (board.reorderingSeen(s)) {
+            rack.reorderingSeen();
+        }
+        long seqRtt = -1;
+        long caRtt = -1;
+        if (s.firstAcktNs >= 0 && !s.retransAcked) {
+            seqRtt = now - s.firstAcktNs;
+            caRtt = now - s.lastAcktNs;
+        }
+        if (s.firstSacktNs >= 0) {
+            if (seqRtt < 0) {
+                seqRtt = now - s.firstSacktNs;
+            }
+            caRtt = now - s.lastSacktNs;
+        }
+        takeRttSample(seqRtt, caRtt, p.tsEcr, unaAdvanced, now);
+        if (seq.una() >= transfer.segments() || (seq.allAcked() && transfer.stopped(now))) {
+            finish(now);
+            return;
+        }
+        boolean ece = ecn && (p.tcpFlags & TcpFlags.ECE) != 0;
+        boolean dupAck = !unaAdvanced;
+        if (sackRecovery.probeOutstanding()) {
+            sackRecovery.onTlpAck(ack, unaAdvanced, dupAck, s.newlySacked > 0, now);
+        }
+        boolean setXmitTimer = unaAdvanced;
+        boolean dubious = dupAck || s.newlySacked > 0 || ece || sackRecovery.state() != TcpCaState.OPEN;
+        if (priorPacketsOut > 0 && dubious) {
+            long reo = sackRecovery.onDubiousAck(ece, rtt.srttNs(), now, s);
+            if (reo > 0) {
+                rto.reset(Pending.REO_TIMEOUT, reo, now);
+                setXmitTimer = false;
+            }
+        }
+        if (setXmitTimer) {
+            setXmitTimer(now);
+        }
+        if (!sackRecovery.reduce(s, unaAdvanced) && unaAdvanced && output.isCwndLimited()) {
+            cc.onAck(s.delivered, now, rtt.srttNs(), seq.una(), seq.nxt());
+        }
+    }
+
+    /** ECN: the next new segment carries CWR ({@code tcp_ecn_queue_cwr}). */
+    private void queueCwr() {
+        if (ecn) {
+            output.queueCwr();
+        }
+    }
+
+    /** After {@link TcpOutput#write}: PRR counts the segments; the RTO and the loss probe are set as Linux sets them. */
+    private void afterSendSack(long now, long priorPacketsOut, int segments, boolean headRetransmitted) {
+        sackRecovery.sent(segments);
+        if (headRetransmitted && rto.pending() != Pending.REO_TIMEOUT) {
+            rto.restart(now); // tcp_xmit_retransmit_queue: the head went out again
+        }
+        if (seq.packetsOut() > priorPacketsOut) { // new data: tcp_event_new_data_sent, then tcp_write_xmit
+            if (priorPacketsOut == 0 || rto.pending() == Pending.LOSS_PROBE) {
+                rearmRto(now, rto.pending());
+            }
+            scheduleLossProbe(now, false);
+        }
+    }
+
+    /** {@code tcp_set_xmit_timer}. */
+    private void setXmitTimer(long now) {
+        if (!scheduleLossProbe(now, true)) {
+            rearmRto(now, rto.pending());
+        }
+    }
+
+    /**
+     * {@code tcp_rearm_rto}: one RTO from now, or, while the timer was RACK's or the probe's, one RTO after the head
+     * was sent.
+     */
+    private void rearmRto(long now, Pending current) {
+        if (seq.packetsOut() == 0) {
+            rto.stop();
+            return;
+        }
+        long delay = rtt.rtoNs();
+        if (current == Pending.REO_TIMEOUT || current == Pending.LOSS_PROBE) {
+            long delta = sent.xmitNs(seq.una()) + rtt.rtoNs() - now; // tcp_rto_delta_us
+            delay = RackTlp.jiffies(Math.max(delta, 1000));
+        }
+        rto.reset(Pending.RETRANS, delay, now);
+    }
+
+    /** {@code tcp_schedule_loss_probe}. */
+    private boolean scheduleLossProbe(long now, boolean advancingRto) {
+        if (!sackRecovery.mayProbe()) {
+            return false;
+        }
+        long rtoDelta = advancingRto ? rtt.rtoNs() : sent.xmitNs(seq.una()) + rtt.rtoNs() - now;
+        rto.reset(Pending.LOSS_PROBE, RackTlp.ptoNs(rtt.srttUs8(), seq.packetsOut(), rtoDelta), now);
+        return true;
+    }
+
+    /** {@code tcp_send_loss_probe}: new data if any (whatever cwnd says), else the last segment again. */
+    private void sendLossProbe(long now) {
+        if (sackRecovery.probeOutstanding() || seq.allAcked()) {
+            rearmRto(now, Pending.LOSS_PROBE);
+            return;
+        }
+        boolean retransmission = false;
+        if (output.hasNewData(now)) {
+            if (!output.probeNewData(now)) {
+                rearmRto(now, Pending.LOSS_PROBE);
+                return;
+            }
+        } else {
+            if (!output.probeRetransmit(seq.max() - 1, now)) {
+                rearmRto(now, Pending.LOSS_PROBE);
+                return;
+            }
+            retransmission = true;
+        }
+        sackRecovery.probeSent(retransmission);
+        rearmRto(now, Pending.NONE);
+    }
+
+    /** {@code tcp_rack_reo_timeout}, then retransmissions, then the RTO again. */
+    private void reorderTimeout(long now) {
+        sackRecovery.onReorderTimeout(rtt.srttNs(), now);
+        recorder.cwnd(now, cc.cwnd());
+        output.write(now);
+        if (rto.pending() != Pending.RETRANS) {
+            rearmRto(now, Pending.REO_TIMEOUT);
+        }
+    }
+
+    // ============================================================ the transmit timer
+
+    private void timerExpired(Pending what, long now) {
+        switch (what) {
+            case REO_TIMEOUT -> reorderTimeout(now);
+            case LOSS_PROBE -> sendLossProbe(now);
+            default -> retransmissionTimeout(now);
+        }
+    }
+
+    /**
+     * {@code tcp_retransmit_timer}: the SYN again, or Loss and the head again; without SACK go-back-N from the
+     * first unacknowledged segment, with SACK the segments {@code tcp_enter_loss} marked lost.
+     */
     private void retransmissionTimeout(long now) {
         if (state == State.SYN_SENT) {
             recorder.rto();
@@ -175,11 +435,18 @@ final class TcpSender {
         }
         recorder.rto();
         rtt.backOff();
-        recovery.onTimeout(now, seq.nxt(), seq.max());
+        if (board != null) {
+            sackRecovery.onTimeout(now, retransmits == 0);
+            output.retransmitHead(now);
+            board.retransmitted(seq.una(), now);
+        } else {
+            recovery.onTimeout(now, seq.nxt(), seq.max());
+            seq.rewind();
+            output.retransmitHead(now);
+            seq.advance();
+        }
+        retransmits++;
         recorder.cwnd(now, cc.cwnd());
-        seq.rewind();
-        output.retransmitHead(now);
-        seq.advance();
         pacing.restart(now);
         updatePacingRate();
         rto.restart(now);
@@ -207,6 +474,11 @@ final class TcpSender {
 
     RttEstimator rtt() {
         return rtt;
+    }
+
+    /** The congestion state ({@link LossRecovery} without SACK, {@link SackRecovery} with it). */
+    TcpCaState caState() {
+        return board != null ? sackRecovery.state() : recovery.state();
     }
 
     long pacingRate() {

@@ -15,7 +15,15 @@ class CubicTest {
 
     /** A CUBIC sender that just saw a loss at a window of {@code wMax} and reduced to β·W_max. */
     private static Cubic afterLossAt(double wMax) {
+        return afterLossAt(wMax, 0);
+    }
+
+    /** The same, with a path whose minimum RTT is {@code minRttNs} (Linux aims at W(t + delay_min)). */
+    private static Cubic afterLossAt(double wMax, long minRttNs) {
         Cubic cubic = new Cubic();
+        if (minRttNs > 0) {
+            cubic.onRttSample(0, minRttNs, 0, 0, 0, true);
+        }
         cubic.setCwnd(wMax);
         cubic.onCongestion(0);
         cubic.setCwnd(cubic.ssthresh());
@@ -51,10 +59,10 @@ class CubicTest {
     @Test
     void theWindowFollowsTheCubicCurveWithAHundredMillisecondRtt() {
         long rtt = Time.ms(100);
-        Cubic cubic = afterLossAt(100);
+        Cubic cubic = afterLossAt(100, rtt);
         long epoch = Time.ms(100);
         cubic.onAck(1, epoch, rtt, 0, 0);
-        // K = 4.2172 s. Each ACK moves cwnd toward W(t + RTT), so after a window's worth of ACKs cwnd ≈ W(t).
+        // K = 4.2172 s. Each ACK moves cwnd toward W(t + min RTT) (tcp_cubic.c: delay_min), so after a window's worth of ACKs cwnd ≈ W(t).
         // The Reno estimate stays below: W_est(t) = 70 + 0.5294 × t / 0.1 s is 92.3 at K, 114.6 at 2K.
         double k = Math.cbrt(75);
         // t = 2 s: W = 100 + 0.4 × (2 − 4.2172)³ = 100 − 0.4 × 10.90 = 95.64 (concave region)

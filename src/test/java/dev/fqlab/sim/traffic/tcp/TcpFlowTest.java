@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.scenario.CongestionControlKind;
 import dev.fqlab.sim.scenario.EcnCodepoint;
+import dev.fqlab.sim.scenario.PacingMode;
 import dev.fqlab.sim.scenario.TcpOrigin;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The sender's and receiver's rules, one at a time, on a pipe with a fixed delay and no rate limit. */
 class TcpFlowTest {
@@ -34,15 +37,29 @@ class TcpFlowTest {
         assertThat(pipe.flow.recorder().retransmits()).isZero();
     }
 
-    @Test
-    void oneLostSegmentIsResentAfterThreeDuplicateAcksWithoutATimeout() {
-        TcpPipe pipe = new TcpPipe(10 * MS, CongestionControlKind.RENO, 200L * MSS, EcnCodepoint.NOT_ECT, 5);
+    @ParameterizedTest(name = "sack {0}")
+    @ValueSource(booleans = {false, true})
+    void oneLostSegmentIsResentAfterThreeDuplicateAcksWithoutATimeout(boolean sack) {
+        // without SACK the third duplicate ACK (RFC 5681 §3.2); with SACK RACK's reordering window drops to 0 once
+        // three segments are SACKed (tcp_rack_reo_wnd: sacked_out >= tp->reordering), the same moment
+        TcpPipe pipe = new TcpPipe(10 * MS, CongestionControlKind.RENO, 200L * MSS, EcnCodepoint.NOT_ECT, 5,
+                TcpOrigin.REMOTE, sack);
         pipe.drop = p -> (p.tcpFlags & TcpFlags.DATA) != 0 && p.tcpSeq == 50 && (p.tcpFlags & TcpFlags.RETRANSMIT) == 0;
         pipe.run(Time.seconds(5));
 
         List<TcpPipe.Seen> retransmissions = pipe.dataSent().stream().filter(TcpPipe.Seen::retransmit).toList();
-        assertThat(retransmissions).hasSize(1);
-        assertThat(retransmissions.getFirst().seq()).isEqualTo(50);
+        assertThat(retransmissions).extracting(TcpPipe.Seen::seq).containsOnly(50L);
+        if (sack) {
+            // Unpaced (pacing auto without fq, as Linux) on this infinite-rate pipe, the new data the first ACKs of
+            // the train released leaves in the same nanosecond as, and just before, the retransmission. RACK's
+            // tie-break (tcp_rack_sent_after: equal send times, the higher sequence counts as sent later) takes
+            // that data's SACKs, one RTT later, as proof the retransmission was lost too (reo_wnd 0 in Recovery):
+            // a second copy 2 × 10 ms after the first, as Linux's arithmetic gives when send times tie.
+            assertThat(retransmissions).hasSize(2);
+            assertThat(retransmissions.get(1).timeNs() - retransmissions.getFirst().timeNs()).isEqualTo(20 * MS);
+        } else {
+            assertThat(retransmissions).hasSize(1);
+        }
         // ACKs naming 50 as the next expected segment: the cumulative one for 48-49, then one duplicate per
         // out-of-order segment 51, 52, 53 (sent at once, RFC 5681 §4.2). The third duplicate triggers the resend.
         List<TcpPipe.Seen> ack50 = pipe.acksArrived().stream().filter(a -> a.ack() == 50).toList();
@@ -85,11 +102,13 @@ class TcpFlowTest {
     }
 
     @Test
-    void retransmissionTimeoutsStartAtTwoHundredMillisecondsAndDouble() {
-        // RTT 20 ms: RTO = SRTT + 4·RTTVAR ≈ 20 + a few ms, raised to Linux's 200 ms minimum. From t = 1 s the
-        // path loses everything: the timer (restarted by the last ACK, RFC 6298 §5.3) fires 200 ms after that
-        // ACK and then backs off 400, 800, 1600 ms (§5.5), each time resending the first unacknowledged segment.
-        TcpPipe pipe = new TcpPipe(10 * MS, CongestionControlKind.RENO, null, EcnCodepoint.NOT_ECT, 10);
+    void retransmissionTimeoutsStartAtSrttPlusTwoHundredMillisecondsAndDouble() {
+        // RTT 20 ms: Linux's RTO = SRTT + rttvar, rttvar at least tcp_rto_min = 200 ms: 220 ms. From t = 1 s the
+        // path loses everything: the timer (restarted by the last ACK, RFC 6298 §5.3) fires 220 ms after that
+        // ACK and then backs off 440, 880, 1760 ms, each time resending the first unacknowledged segment.
+        // Without SACK (no tail loss probe, which needs SACK).
+        TcpPipe pipe = new TcpPipe(10 * MS, CongestionControlKind.RENO, null, EcnCodepoint.NOT_ECT, 10,
+                TcpOrigin.REMOTE, false);
         pipe.drop = p -> pipe.sim.now() >= Time.seconds(1);
         pipe.run(Time.seconds(5));
 
@@ -104,7 +123,10 @@ class TcpFlowTest {
             previous = s.timeNs();
             assertThat(s.seq()).isEqualTo(timeouts.getFirst().seq());
         }
-        assertThat(gaps).containsExactly(200L, 400L, 800L, 1600L);
+        // SRTT is a little above 20 ms (the first segment of a delayed-ACK pair waited for the second, paced),
+        // and the RTO is rounded up to a whole jiffy: 220 or 221 ms; then exact doubling
+        assertThat(gaps.getFirst()).isBetween(220L, 221L);
+        assertThat(gaps).containsExactly(gaps.get(0), 2 * gaps.get(0), 4 * gaps.get(0), 8 * gaps.get(0));
         assertThat(pipe.flow.recorder().rtoCount()).isEqualTo(4);
         assertThat(pipe.flow.cwnd()).isEqualTo(1);
     }

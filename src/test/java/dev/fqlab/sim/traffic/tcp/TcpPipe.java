@@ -15,6 +15,7 @@ import dev.fqlab.sim.traffic.Flow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
  * One TCP flow over a loss-free pipe of fixed one-way delay and unlimited rate, with hooks to drop or mark
@@ -22,7 +23,7 @@ import java.util.function.Predicate;
  */
 final class TcpPipe {
     /** A packet as seen entering the pipe or leaving it. */
-    record Seen(long timeNs, boolean data, long seq, long ack, int flags, int ecn) {
+    record Seen(long timeNs, boolean data, long seq, long ack, int flags, int ecn, int sackBlocks) {
         boolean retransmit() {
             return (flags & TcpFlags.RETRANSMIT) != 0;
         }
@@ -46,6 +47,10 @@ final class TcpPipe {
     Predicate<Packet> mark = p -> false;
     /** The most truesize the sender had below TCP ({@code sk_wmem_alloc}) when a packet left the pipe. */
     long maxWmemAlloc;
+    /** Extra one-way delay for matching packets (reordering), ns; 0 = none. */
+    ToLongFunction<Packet> extraDelayNs = p -> 0;
+    /** For every ACK that reached the sender: its ack number, the SRTT (srtt_us) before and after it. */
+    final List<long[]> srttAtAck = new ArrayList<>();
 
     TcpPipe(long oneWayNs, CongestionControlKind cc, Long bytes, EcnCodepoint ecn, double durationS) {
         this(oneWayNs, cc, bytes, ecn, durationS, TcpOrigin.REMOTE);
@@ -57,7 +62,14 @@ final class TcpPipe {
      */
     TcpPipe(long oneWayNs, CongestionControlKind cc, Long bytes, EcnCodepoint ecn, double durationS,
             TcpOrigin origin) {
-        var tcp = Scenarios.tcpTraffic().set("congestionControl", cc).set("origin", origin).set("bytes", bytes).build();
+        this(oneWayNs, cc, bytes, ecn, durationS, origin, true);
+    }
+
+    /** @param sack whether SACK is negotiated (false: NewReno) */
+    TcpPipe(long oneWayNs, CongestionControlKind cc, Long bytes, EcnCodepoint ecn, double durationS,
+            TcpOrigin origin, boolean sack) {
+        var tcp = Scenarios.tcpTraffic().set("congestionControl", cc).set("origin", origin).set("bytes", bytes)
+                .set("sack", sack).build();
         var spec = Scenarios.flowSpec("t", durationS).set("traffic", tcp).set("ecn", ecn).build();
         PacketSink deliver = (p, now) -> {
             arrived.add(seen(p, now));
@@ -66,7 +78,13 @@ final class TcpPipe {
             if ((p.tcpFlags & TcpFlags.ECE) != 0 && cwndAtFirstEcho < 0) {
                 cwndAtFirstEcho = flow.cwnd();
             }
+            boolean ack = (p.tcpFlags & TcpFlags.ACK) != 0 && (p.tcpFlags & TcpFlags.SYN) == 0;
+            long ackNo = p.tcpAck;
+            long before = flow.rttEstimator().srttUs8();
             flow.delivered(p, now);
+            if (ack) {
+                srttAtAck.add(new long[] {ackNo, before, flow.rttEstimator().srttUs8()});
+            }
             pool.release(p);
         };
         PacketSink down = entry(new DelayLine(sim, oneWayNs, deliver));
@@ -85,13 +103,23 @@ final class TcpPipe {
             if (mark.test(p)) {
                 p.setCe();
             }
+            long extra = extraDelayNs.applyAsLong(p);
+            if (extra > 0) {
+                sim.schedule(new dev.fqlab.sim.core.Event() {
+                    @Override
+                    protected void fire(long t) {
+                        next.accept(p, t);
+                    }
+                }, now + extra);
+                return;
+            }
             next.accept(p, now);
         };
     }
 
     private static Seen seen(Packet p, long now) {
         boolean data = (p.tcpFlags & TcpFlags.DATA) != 0;
-        return new Seen(now, data, p.tcpSeq, p.tcpAck, p.tcpFlags, p.ecn);
+        return new Seen(now, data, p.tcpSeq, p.tcpAck, p.tcpFlags, p.ecn, p.sackCount);
     }
 
     TcpPipe run(long untilNs) {
