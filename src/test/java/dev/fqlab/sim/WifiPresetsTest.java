@@ -55,9 +55,9 @@ class WifiPresetsTest {
         void legacyShowsThePerformanceAnomalyBehindALongQueue(long seed) {
             double t1 = run(alone("seed-000-legacy", "sta1", seed)).stations().get(0).throughputMbps();
             double t2 = run(alone("seed-000-legacy", "sta2", seed)).stations().get(1).throughputMbps();
-            // calibration: alone about the seed's 45 and 7 Mbit/s, within 20 %
-            assertThat(t1).isCloseTo(45, within(9.0));
-            assertThat(t2).isCloseTo(7, within(1.4));
+            // calibration (issue 12): under Minstrel-HT at the fitted SNRs, alone within 15 % of the seed's 45 and 7 Mbit/s
+            assertThat(t1).isCloseTo(45, within(0.15 * 45));
+            assertThat(t2).isCloseTo(7, within(0.15 * 7));
             double anomaly = 1 / (1 / t1 + 1 / t2);
             SimulationResult r = run("seed-000-legacy", seed);
             double r1 = station(r, "sta1").throughputMbps();
