@@ -49,6 +49,7 @@ public final class Seed000Calibration {
                     ObjectNode doc = scenario("seed-000-legacy", snr, snr, duration);
                     keepOnlyUdpTo(doc, station);
                     var st = run(doc, 1).stations().stream().filter(s -> s.name().equals(station)).findFirst().orElseThrow();
+                    System.out.printf(Locale.ROOT, "    avg aggregate %.1f MPDUs%n", st.avgAggregateSize());
                     long total = st.rates().stream().filter(x -> x.direction().equals("down")).mapToLong(x -> x.airtimeNs()).sum();
                     st.rates().stream().filter(x -> x.direction().equals("down") && x.airtimeNs() > total / 100)
                             .forEach(x -> System.out.printf(Locale.ROOT, "    %s airtime %.2f success %.2f%n", x.rate(),
