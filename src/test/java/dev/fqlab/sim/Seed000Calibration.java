@@ -64,7 +64,7 @@ public final class Seed000Calibration {
             long to = Long.parseLong(args[5]);
             String[] only = args.length > 6 ? args[6].split(",") : new String[] {"legacy", "txq", "fq", "fq-fixed", "airtime"};
             for (String variant : only) {
-                double[] m = new double[7];
+                double[] m = new double[8];
                 for (long seed = from; seed <= to; seed++) {
                     SimulationResult r = run(scenario("seed-000-" + variant, snr1, snr2, duration), seed);
                     m[0] += r.stations().get(0).throughputMbps();
@@ -74,11 +74,12 @@ public final class Seed000Calibration {
                     m[4] += flow(r, "ping-sta1").rttMs().p50();
                     m[5] += flow(r, "ping-sta2").rttMs().p50();
                     m[6] += flow(r, "udp-sta1").reorderedPackets();
+                    m[7] += r.summary().jainAirtime();
                 }
                 long n = to - from + 1;
                 System.out.printf(Locale.ROOT,
-                        "%-9s snr %.1f/%.1f  sta1 %.2f  sta2 %.2f  air %.2f/%.2f  rtt %.0f/%.0f ms  reord %.0f  jain %s%n",
-                        variant, snr1, snr2, m[0] / n, m[1] / n, m[2] / n, m[3] / n, m[4] / n, m[5] / n, m[6] / n, "");
+                        "%-9s snr %.1f/%.1f  sta1 %.2f  sta2 %.2f  air %.2f/%.2f  rtt %.0f/%.0f ms  reord %.0f  jain %.3f%n",
+                        variant, snr1, snr2, m[0] / n, m[1] / n, m[2] / n, m[3] / n, m[4] / n, m[5] / n, m[6] / n, m[7] / n);
             }
         }
     }
