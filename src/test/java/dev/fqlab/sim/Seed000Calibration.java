@@ -92,6 +92,9 @@ public final class Seed000Calibration {
         try (InputStream in = Seed000Calibration.class.getResourceAsStream("/presets/" + preset + ".json")) {
             ObjectNode doc = (ObjectNode) JSON.readTree(in).get("scenario");
             doc.put("durationS", durationS);
+            if (System.getProperty("warmupS") != null) {
+                doc.put("warmupS", Double.parseDouble(System.getProperty("warmupS")));
+            }
             ObjectNode sta1 = (ObjectNode) doc.get("stations").get(0);
             ObjectNode sta2 = (ObjectNode) doc.get("stations").get(1);
             sta1.put("mcs", 15);
