@@ -14,9 +14,9 @@ public final class Dcf {
     static final double AIFS_BE_US = 43;
     static final double ACK_TIMEOUT_US = 16 + 9 + 25;
     /** A 1500-byte IP packet: 26-byte QoS data header, 8 LLC/SNAP, 4 FCS. */
-    static final int MPDU_BYTES = 1538;
+    public static final int MPDU_BYTES = 1538;
     /** UDP payload of a 1500-byte IP packet. */
-    static final int PAYLOAD_BYTES = 1472;
+    public static final int PAYLOAD_BYTES = 1472;
     static final int CW_MIN = 15;
     static final int DOUBLINGS = 6;
     static final int TRANSMISSIONS = 10;
@@ -29,7 +29,8 @@ public final class Dcf {
         return 20 + 4 * Math.ceil((16 + 8.0 * bytes + 6) / (4 * rateMbps));
     }
 
-    static double ackRateMbps(double rateMbps) {
+    /** The Ack's rate: the highest basic rate (6, 12, 24 Mbit/s) not above the data rate. */
+    public static double ackRateMbps(double rateMbps) {
         return rateMbps >= 24 ? 24 : rateMbps >= 12 ? 12 : 6;
     }
 
@@ -50,35 +51,41 @@ public final class Dcf {
         return throughputMbps(n, PAYLOAD_BYTES * 8.0, ts, tc);
     }
 
-    static double throughputMbps(int n, double payloadBits, double tsUs, double tcUs) {
-        double tau = tau(n);
+    /** Bianchi's eq. 13 in Mbit/s for the default backoff and retry limit, times in µs. */
+    public static double throughputMbps(int n, double payloadBits, double tsUs, double tcUs) {
+        double tau = fixedPoint(n, CW_MIN + 1, DOUBLINGS, TRANSMISSIONS)[0];
         double ptr = 1 - Math.pow(1 - tau, n);
         double ps = n * tau * Math.pow(1 - tau, n - 1) / ptr;
         return ps * ptr * payloadBits / ((1 - ptr) * SLOT_US + ptr * ps * tsUs + ptr * (1 - ps) * tcUs);
     }
 
-    /** τ of the fixed point τ = τ(p), p = 1 − (1 − τ)^(n−1), by bisection. */
-    static double tau(int n) {
+    /**
+     * The fixed point {τ, p} of τ = τ(p), p = 1 − (1 − τ)^(n−1), by bisection, for a first window {@code w}, the
+     * window doubling {@code doublings} times, and a frame dropped after {@code transmissions} (a large number gives
+     * Bianchi's chain without a retry limit, eq. 7).
+     */
+    public static double[] fixedPoint(int n, int w, int doublings, int transmissions) {
         double lo = 0;
         double hi = 1;
         for (int iteration = 0; iteration < 200; iteration++) {
             double tau = (lo + hi) / 2;
-            if (tau > tauOf(1 - Math.pow(1 - tau, n - 1))) {
+            if (tau > tauOf(1 - Math.pow(1 - tau, n - 1), w, doublings, transmissions)) {
                 hi = tau;
             } else {
                 lo = tau;
             }
         }
-        return (lo + hi) / 2;
+        double tau = (lo + hi) / 2;
+        return new double[] {tau, 1 - Math.pow(1 - tau, n - 1)};
     }
 
-    /** τ(p) = Σ p^i / Σ p^i (W_i + 1)/2 over the stages i = 0 … TRANSMISSIONS − 1, W_i = min(2^i, 2^6) × 16. */
-    private static double tauOf(double p) {
+    /** τ(p) = Σ p^i / Σ p^i (W_i + 1)/2 over the stages i = 0 … transmissions − 1, W_i = min(2^i, 2^doublings) × w. */
+    private static double tauOf(double p, int w, int doublings, int transmissions) {
         double visits = 0;
         double slots = 0;
         double pi = 1;
-        for (int i = 0; i < TRANSMISSIONS; i++) {
-            double wi = Math.pow(2, Math.min(i, DOUBLINGS)) * (CW_MIN + 1);
+        for (int i = 0; i < transmissions; i++) {
+            double wi = Math.pow(2, Math.min(i, doublings)) * w;
             visits += pi;
             slots += pi * (wi + 1) / 2;
             pi *= p;

@@ -97,7 +97,7 @@ public final class ReferenceCases {
                          "stack": {"qdisc": {"type": "fq_codel"}},
                          "flows": [{"name": "reno", "type": "tcp", "congestionControl": "reno"}]}""".formatted(p)),
                 result -> {
-                    double rttS = flow("reno", "tcp").applyAsDouble(result) / 1000;
+                    double rttS = flow("reno", "tcp", "meanRttMs").applyAsDouble(result) / 1000;
                     return 1448 * 8 / rttS * Math.sqrt(1.5 / p) / 1e6;
                 }, Comparison.WITHIN, 0.2, flow("reno", "throughputMbps"));
     }
@@ -148,7 +148,7 @@ public final class ReferenceCases {
         return sum;
     }
 
-    /** A flow's field (or nested field); {@code tcp} reads the mean RTT sample. */
+    /** A flow's field, or a nested one by its path. */
     private static ToDoubleFunction<JsonNode> flow(String name, String... path) {
         return result -> {
             for (JsonNode flow : result.path("flows")) {
@@ -156,9 +156,6 @@ public final class ReferenceCases {
                     JsonNode node = flow;
                     for (String step : path) {
                         node = node.path(step);
-                    }
-                    if (path.length == 1 && path[0].equals("tcp")) {
-                        node = node.path("meanRttMs");
                     }
                     return node.asDouble(Double.NaN);
                 }

@@ -12,6 +12,7 @@ import dev.fqlab.sim.scenario.PhyStandard;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.StationSpec;
 import dev.fqlab.sim.scenario.WifiLinkSpec;
+import dev.fqlab.validation.Dcf;
 import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
@@ -28,7 +29,7 @@ import net.jqwik.api.statistics.Statistics;
  * Saturation throughput of n stations sharing an 802.11a channel against G. Bianchi, "Performance analysis of the
  * IEEE 802.11 distributed coordination function", IEEE JSAC 18(3), 2000, basic access.
  *
- * <p><b>The oracle</b> is written here from the papers, independently of the engine: the backoff Markov chain of
+ * <p><b>The oracle</b> is the fidelity scorecard's {@link Dcf}, written from the papers, independently of the engine: the backoff Markov chain of
  * Bianchi §III with W = CWmin + 1 = 16 and the window doubling up to CWmax + 1 = 1024 (m' = 6 stages), cut at the
  * retry limit as in H. Wu, Y. Peng, K. Long, S. Cheng, J. Ma, "Performance of reliable transport protocol over IEEE
  * 802.11 wireless LAN: analysis and enhancement", IEEE INFOCOM 2002 (a frame is dropped after m + 1 = 10
@@ -53,76 +54,6 @@ import net.jqwik.api.statistics.Statistics;
  * against a Monte Carlo run of Bianchi's exact chain) plus the colliders' head start.
  */
 class DcfSaturationTest {
-    private static final double SLOT_US = 9;
-    private static final double SIFS_US = 16;
-    private static final double AIFS_BE_US = 43;
-    private static final double ACK_TIMEOUT_US = 16 + 9 + 25;
-    private static final int MPDU_BYTES = 1538;
-    private static final int PAYLOAD_BYTES = 1472;
-    private static final int CW_MIN = 15;
-    private static final int DOUBLINGS = 6;
-    private static final int RETRY_LIMIT = 10;
-
-    /** Bianchi's fixed point with a retry limit: {τ, p}. */
-    static double[] fixedPoint(int n, int w, int doublings, int transmissions) {
-        double lo = 0;
-        double hi = 1;
-        for (int iteration = 0; iteration < 200; iteration++) {
-            double tau = (lo + hi) / 2;
-            if (tau > tauOf(1 - Math.pow(1 - tau, n - 1), w, doublings, transmissions)) {
-                hi = tau;
-            } else {
-                lo = tau;
-            }
-        }
-        double tau = (lo + hi) / 2;
-        return new double[] {tau, 1 - Math.pow(1 - tau, n - 1)};
-    }
-
-    /** τ(p) = Σ p^i / Σ p^i (W_i + 1)/2 over the stages i = 0 … transmissions − 1. */
-    private static double tauOf(double p, int w, int doublings, int transmissions) {
-        double visits = 0;
-        double slots = 0;
-        double pi = 1;
-        for (int i = 0; i < transmissions; i++) {
-            double wi = Math.pow(2, Math.min(i, doublings)) * w;
-            visits += pi;
-            slots += pi * (wi + 1) / 2;
-            pi *= p;
-        }
-        return visits / slots;
-    }
-
-    /** Bianchi's eq. 13 in Mbit/s, times in µs. */
-    static double throughputMbps(int n, double payloadBits, double tsUs, double tcUs) {
-        double tau = fixedPoint(n, CW_MIN + 1, DOUBLINGS, RETRY_LIMIT)[0];
-        double ptr = 1 - Math.pow(1 - tau, n);
-        double ps = n * tau * Math.pow(1 - tau, n - 1) / ptr;
-        return ps * ptr * payloadBits / ((1 - ptr) * SLOT_US + ptr * ps * tsUs + ptr * (1 - ps) * tcUs);
-    }
-
-    /** TXTIME of an 802.11a PPDU of {@code bytes} at {@code rateMbps}, µs. */
-    static double ofdmUs(double rateMbps, int bytes) {
-        return 20 + 4 * Math.ceil((16 + 8.0 * bytes + 6) / (4 * rateMbps));
-    }
-
-    static double ackRateMbps(double rateMbps) {
-        return rateMbps >= 24 ? 24 : rateMbps >= 12 ? 12 : 6;
-    }
-
-    /** The model for n saturated 802.11a stations; {@code tcAfterPpduUs} is what a collision adds to the PPDU. */
-    static double bianchiMbps(double rateMbps, int n, double tcAfterPpduUs) {
-        double data = ofdmUs(rateMbps, MPDU_BYTES);
-        double ts = data + SIFS_US + ofdmUs(ackRateMbps(rateMbps), 14) + AIFS_BE_US;
-        double tc = data + tcAfterPpduUs;
-        return throughputMbps(n, PAYLOAD_BYTES * 8.0, ts, tc);
-    }
-
-    /** The AckTimeout variant: T_c = T_PPDU + AckTimeout + AIFS. */
-    static double bianchiMbps(double rateMbps, int n) {
-        return bianchiMbps(rateMbps, n, ACK_TIMEOUT_US + AIFS_BE_US);
-    }
-
     /** About 25 000 successful frames: the simulated seconds for a rate. */
     static double durationS(double rateMbps) {
         return rateMbps >= 54 ? 16 : rateMbps >= 24 ? 26 : 91;
@@ -151,7 +82,7 @@ class DcfSaturationTest {
     }
 
     private static void assertWithinTwoPercent(double rateMbps, int n) {
-        double model = bianchiMbps(rateMbps, n);
+        double model = Dcf.basicAccessMbps(rateMbps, n);
         double fqlab = fqlabMbps(rateMbps, n);
         assertThat(fqlab).as("%s Mbit/s, n = %d: fqlab %.3f, Bianchi %.3f (%+.2f %%)", rateMbps, n, fqlab, model,
                 100 * (fqlab / model - 1)).isCloseTo(model, within(model * 0.02));
@@ -193,11 +124,7 @@ class DcfSaturationTest {
         for (int[] c : cases) {
             double rate = c[0];
             int n = c[1];
-            double rts = rate >= 24 ? 28 : 52;
-            double cts = ofdmUs(ackRateMbps(rate), 14);
-            double ts = rts + SIFS_US + cts + SIFS_US + ofdmUs(rate, MPDU_BYTES) + SIFS_US + cts + AIFS_BE_US;
-            double tc = rts + ACK_TIMEOUT_US + AIFS_BE_US;
-            double model = throughputMbps(n, PAYLOAD_BYTES * 8.0, ts, tc);
+            double model = Dcf.rtsCtsMbps(rate, n);
             double fqlab = fqlabMbps(rate, n, 0);
             assertThat(fqlab).as("RTS/CTS, %s Mbit/s, n = %d: fqlab %.3f, Bianchi %.3f", rate, n, fqlab, model)
                     .isCloseTo(model, within(model * 0.005));
@@ -207,7 +134,7 @@ class DcfSaturationTest {
     @Example
     void oneStationIsTheClosedForm() {
         // n = 1: no collisions, mean backoff 7.5 slots: 1472 × 8 / (43 + 67.5 + 252 + 16 + 28) = 28.97 Mbit/s
-        assertThat(bianchiMbps(54, 1)).isCloseTo(11776 / 406.5, within(1e-9));
+        assertThat(Dcf.basicAccessMbps(54, 1)).isCloseTo(11776 / 406.5, within(1e-9));
         assertThat(fqlabMbps(54, 1)).isCloseTo(28.97, within(28.97 * 0.005));
     }
 
@@ -218,7 +145,7 @@ class DcfSaturationTest {
         double[] expected = {0.1046, 0.2715, 0.3844};
         int[] ns = {2, 5, 10};
         for (int k = 0; k < ns.length; k++) {
-            double[] tp = fixedPoint(ns[k], 16, 6, 1000);
+            double[] tp = Dcf.fixedPoint(ns[k], 16, 6, 1000);
             double p = tp[1];
             double closedForm = 2 * (1 - 2 * p) / ((1 - 2 * p) * 17 + p * 16 * (1 - Math.pow(2 * p, 6)));
             assertThat(tp[0]).isCloseTo(closedForm, within(1e-9));
@@ -226,10 +153,10 @@ class DcfSaturationTest {
         }
         // 802.11a 54 Mbit/s, 1538-byte MPDU: ⌈(16 + 12304 + 6)/216⌉ = 58 symbols → 252 µs; Ack at 24: 28 µs;
         // 6 Mbit/s: ⌈12326/24⌉ = 514 symbols → 2076 µs, Ack at 6: 44 µs; 24 Mbit/s: 129 symbols → 536 µs
-        assertThat(ofdmUs(54, MPDU_BYTES)).isEqualTo(252);
-        assertThat(ofdmUs(24, MPDU_BYTES)).isEqualTo(536);
-        assertThat(ofdmUs(6, MPDU_BYTES)).isEqualTo(2076);
-        assertThat(ofdmUs(24, 14)).isEqualTo(28);
-        assertThat(ofdmUs(6, 14)).isEqualTo(44);
+        assertThat(Dcf.ofdmUs(54, Dcf.MPDU_BYTES)).isEqualTo(252);
+        assertThat(Dcf.ofdmUs(24, Dcf.MPDU_BYTES)).isEqualTo(536);
+        assertThat(Dcf.ofdmUs(6, Dcf.MPDU_BYTES)).isEqualTo(2076);
+        assertThat(Dcf.ofdmUs(24, 14)).isEqualTo(28);
+        assertThat(Dcf.ofdmUs(6, 14)).isEqualTo(44);
     }
 }
