@@ -4,23 +4,28 @@ import dev.fqlab.scenario.ScenarioLimits;
 import dev.fqlab.scenario.ScenarioParser;
 import dev.fqlab.sim.ScenarioRunner;
 import dev.fqlab.sim.core.RunControl;
+import dev.fqlab.sim.result.EngineStats;
 import dev.fqlab.sim.result.SimulationResult;
 import dev.fqlab.sim.scenario.Scenario;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.List;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
- * End-to-end speed of one preset, outside the unit tests: runs it {@code runs} times in one JVM (after
- * {@code warmups} untimed runs) and prints each run's real-time factor (simulated seconds per wall second, the
- * result's {@code engine.speedup}) and per CPU second of the simulating thread, then the best of each.
+ * End-to-end speed of presets, outside the unit tests (src/test/load/wifi-speed.sh runs it). In one JVM it runs
+ * each named scenario {@code warmups} times untimed, then {@code runs} rounds, each round every scenario once in
+ * turn (so they share the machine's load), and prints per run the real-time factor (simulated seconds per wall
+ * second, the result's {@code engine.speedup}), the same per CPU second of the simulating thread, and the thread
+ * CPU time per delivered packet; then the best of each per scenario.
  * <pre>
- *   java -cp target/test-classes:target/classes:LIBS dev.fqlab.sim.bench.RealTimeFactor seed-000-airtime 3 1
+ *   java -cp CLASSPATH dev.fqlab.sim.bench.RealTimeFactor RUNS WARMUPS SCENARIO...
  * </pre>
- * Arguments: preset name (default seed-000-airtime), timed runs (3), warm-up runs (1).
+ * A scenario is a preset name ({@code seed-000-airtime}) or {@code stations-N[@durationS]}: {@link ManyStations}.
  */
 public final class RealTimeFactor {
 
@@ -28,37 +33,60 @@ public final class RealTimeFactor {
     }
 
     public static void main(String[] args) throws IOException {
-        String preset = args.length > 0 ? args[0] : "seed-000-airtime";
-        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 3;
-        int warmups = args.length > 2 ? Integer.parseInt(args[2]) : 1;
-        Scenario scenario = preset(preset);
+        int runs = Integer.parseInt(args[0]);
+        int warmups = Integer.parseInt(args[1]);
+        List<String> names = List.of(args).subList(2, args.length);
+        List<Scenario> scenarios = new ArrayList<>();
+        for (String name : names) {
+            scenarios.add(scenario(name));
+        }
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         for (int i = 0; i < warmups; i++) {
-            ScenarioRunner.run(scenario, RunControl.NONE);
+            for (Scenario s : scenarios) {
+                ScenarioRunner.run(s, RunControl.NONE);
+            }
         }
-        double bestWall = 0;
-        double bestCpu = 0;
+        double[] bestWall = new double[names.size()];
+        double[] bestCpu = new double[names.size()];
+        double[] bestNsPerDelivered = new double[names.size()];
+        java.util.Arrays.fill(bestNsPerDelivered, Double.MAX_VALUE);
         for (int i = 0; i < runs; i++) {
-            long cpu0 = threads.getCurrentThreadCpuTime();
-            SimulationResult r = ScenarioRunner.run(scenario, RunControl.NONE);
-            double cpuS = (threads.getCurrentThreadCpuTime() - cpu0) / 1e9;
-            double perCpu = scenario.durationS() / cpuS;
-            bestWall = Math.max(bestWall, r.engine().speedup());
-            bestCpu = Math.max(bestCpu, perCpu);
-            System.out.printf("%s run %d: %.1fx real time (wall %.3f s), %.1fx per thread-CPU second (%.3f s), "
-                    + "%d events, %s%n", preset, i + 1, r.engine().speedup(), r.engine().wallS(), perCpu, cpuS,
-                    r.engine().events(), r.engine());
+            for (int k = 0; k < scenarios.size(); k++) {
+                Scenario s = scenarios.get(k);
+                long cpu0 = threads.getCurrentThreadCpuTime();
+                SimulationResult r = ScenarioRunner.run(s, RunControl.NONE);
+                long cpuNs = threads.getCurrentThreadCpuTime() - cpu0;
+                EngineStats e = r.engine();
+                double perCpu = s.durationS() / (cpuNs / 1e9);
+                double nsPerDelivered = (double) cpuNs / e.deliveredPackets();
+                bestWall[k] = Math.max(bestWall[k], e.speedup());
+                bestCpu[k] = Math.max(bestCpu[k], perCpu);
+                bestNsPerDelivered[k] = Math.min(bestNsPerDelivered[k], nsPerDelivered);
+                System.out.printf("%s run %d: %.1fx real time (wall %.3f s), %.1fx per thread-CPU second (%.3f s), "
+                                + "%.0f ns CPU per delivered packet; %d events, %d offered, %d delivered, "
+                                + "%s events per offered, %s per delivered packet%n",
+                        names.get(k), i + 1, e.speedup(), e.wallS(), perCpu, cpuNs / 1e9, nsPerDelivered, e.events(),
+                        e.offeredPackets(), e.deliveredPackets(), e.eventsPerOfferedPacket(),
+                        e.eventsPerDeliveredPacket());
+            }
         }
-        System.out.printf("%s best of %d: %.1fx real time, %.1fx per thread-CPU second%n", preset, runs, bestWall,
-                bestCpu);
+        for (int k = 0; k < names.size(); k++) {
+            System.out.printf("%s best of %d: %.1fx real time, %.1fx per thread-CPU second, %.0f ns CPU per delivered "
+                    + "packet%n", names.get(k), runs, bestWall[k], bestCpu[k], bestNsPerDelivered[k]);
+        }
     }
 
-    static Scenario preset(String name) throws IOException {
+    static Scenario scenario(String name) throws IOException {
+        if (name.startsWith("stations-")) {
+            String[] parts = name.substring("stations-".length()).split("@");
+            return ManyStations.scenario(Integer.parseInt(parts[0]),
+                    parts.length > 1 ? Double.parseDouble(parts[1]) : 10);
+        }
         try (InputStream in = RealTimeFactor.class.getResourceAsStream("/presets/" + name + ".json")) {
             if (in == null) {
                 throw new IllegalArgumentException("no preset " + name);
             }
-            JsonNode doc = new ObjectMapper().readTree(in);
+            JsonNode doc = JsonMapper.builder().build().readTree(in);
             var parsed = new ScenarioParser(ScenarioLimits.DEFAULTS).parse(doc.get("scenario"));
             if (!parsed.errors().isEmpty()) {
                 throw new IllegalArgumentException(parsed.errors().toString());
