@@ -80,12 +80,24 @@ public final class ScenarioRunner {
                     Numbers.round6OrNull(jainAirtime));
         }
         long events = network.sim.events();
+        long offered = 0;
+        long delivered = 0;
+        for (FlowResult f : flows) {
+            offered += f.sentPackets();
+            delivered += f.deliveredPackets();
+        }
         var engine = new EngineStats(Numbers.round6(wallS), events,
                 Numbers.round6(wallS > 0 ? events / wallS : 0), network.pool.acquired(),
-                Numbers.round6(wallS > 0 ? scenario.durationS() / wallS : 0));
+                Numbers.round6(wallS > 0 ? scenario.durationS() / wallS : 0), offered, delivered,
+                perPacket(events, offered), perPacket(events, delivered));
         return new SimulationResult(null, null, null, scenario.seed(), Numbers.round6(scenario.durationS()), engine,
                 summary, stations, flows, network.txqResults(), network.qdiscResult(), network.qdiscUpResult(),
                 series == null ? null : series.result());
+    }
+
+    /** Events per packet, 6 significant digits, or null without packets. */
+    private static Double perPacket(long events, long packets) {
+        return packets == 0 ? null : Numbers.round6((double) events / packets);
     }
 
     private static FlowResult flowResult(Flow flow, double measuredS, long endNs) {

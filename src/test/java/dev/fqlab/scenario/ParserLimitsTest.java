@@ -55,6 +55,29 @@ class ParserLimitsTest {
         return parsed.scenario();
     }
 
+    // ---- service limits
+
+    /** A wifi scenario with {@code n} stations sta1..sta{n}, one UDP flow to the first. */
+    private static ObjectNode stations(int n) {
+        ObjectNode doc = (ObjectNode) JSON.readTree("""
+                {"durationS": 1, "link": {"type": "wifi", "standard": "802.11n"},
+                 "flows": [{"name": "f", "type": "udp", "station": "sta1", "rateMbps": 5}]}""");
+        ArrayNode list = doc.putArray("stations");
+        for (int i = 1; i <= n; i++) {
+            list.addObject().put("name", "sta" + i).put("mcs", 7);
+        }
+        return doc;
+    }
+
+    @Test
+    void theDefaultLimitsTake128StationsAndRefuseThe129th() {
+        // api.md Configuration and scenario.md: fqlab.limits.max-stations defaults to 128
+        assertThat(valid(stations(128)).stations()).hasSize(128);
+        FieldError over = onlyError(stations(129));
+        assertThat(over.pointer()).isEqualTo("/stations");
+        assertThat(over.message()).contains("128");
+    }
+
     // ---- characters
 
     @Test

@@ -23,6 +23,11 @@ final class EventQueue {
         return heap[0];
     }
 
+    /** Whether every event but the one at the top is scheduled later than {@code time}. */
+    boolean othersAfter(long time) {
+        return (size < 2 || heap[1].time > time) && (size < 3 || heap[2].time > time);
+    }
+
     void add(Event e) {
         if (size == heap.length) {
             heap = Arrays.copyOf(heap, size * 2);

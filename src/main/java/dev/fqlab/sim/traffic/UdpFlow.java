@@ -55,15 +55,28 @@ public final class UdpFlow extends Flow {
         return jitterNs == 0 ? 0 : jitter.nextLong(jitterNs);
     }
 
+    /**
+     * One send event, and the following ones as long as each would be the simulator's very next event anyway
+     * ({@link dev.fqlab.sim.core.Simulator#continueAt}): with jitter a send is often due at once, and the flood
+     * then costs one event, not one per packet, with the same packets at the same times in the same order.
+     */
     private void sendBurst(long now) {
-        for (int i = 0; i < burst && remaining > 0; i++) {
-            send(udp.packetBytes(), up, now);
-            remaining--;
-        }
-        events++;
-        long next = startNs + Math.round(events * intervalNs);
-        if (remaining > 0 && intervalNs > 0 && next < stopNs) {
-            sim.schedule(sendEvent, Math.max(now, next + jitter()));
+        while (true) {
+            for (int i = 0; i < burst && remaining > 0; i++) {
+                send(udp.packetBytes(), up, now);
+                remaining--;
+            }
+            events++;
+            long next = startNs + Math.round(events * intervalNs);
+            if (remaining <= 0 || intervalNs <= 0 || next >= stopNs) {
+                return;
+            }
+            long at = Math.max(now, next + jitter());
+            if (!sim.continueAt(sendEvent, at)) {
+                sim.schedule(sendEvent, at);
+                return;
+            }
+            now = at;
         }
     }
 }

@@ -6,6 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
+import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
 class SimulatorTest {
@@ -118,5 +123,87 @@ class SimulatorTest {
         }
         sim.run(1_000_000, RunControl.NONE);
         assertThat(fired).hasSize(10_000).isSorted();
+    }
+
+    /**
+     * A source that sends at the given steps apart, logging each send; other events (some of which schedule a
+     * zero-delay follow-up, so ties at one time occur) log themselves. With {@code inline} the source goes on with
+     * {@link Simulator#continueAt} where it may.
+     */
+    private static List<String> sourceAmongOthers(List<Long> steps, List<Long> others, boolean inline, long[] events) {
+        var sim = new Simulator();
+        List<String> log = new ArrayList<>();
+        for (int i = 0; i < others.size(); i++) {
+            String name = "o" + i;
+            Event followUp = recording(log, name + "'");
+            boolean spawns = i % 3 == 0;
+            sim.schedule(new Event() {
+                @Override
+                protected void fire(long now) {
+                    log.add(name + "@" + now);
+                    if (spawns) {
+                        sim.schedule(followUp, now);
+                    }
+                }
+            }, others.get(i));
+        }
+        Event source = new Event() {
+            int sent;
+
+            @Override
+            protected void fire(long now) {
+                while (true) {
+                    log.add("s" + sent + "@" + now);
+                    if (++sent == steps.size()) {
+                        return;
+                    }
+                    long at = now + steps.get(sent);
+                    if (!inline || !sim.continueAt(this, at)) {
+                        sim.schedule(this, at);
+                        return;
+                    }
+                    now = at;
+                }
+            }
+        };
+        sim.schedule(source, steps.getFirst());
+        sim.run(5_000, RunControl.NONE);
+        events[0] = sim.events();
+        return log;
+    }
+
+    @Property(tries = 300)
+    void goingOnInPlaceRunsEverythingAtTheSameTimesInTheSameOrderWithFewerEvents(
+            @ForAll @Size(min = 1, max = 60) List<@LongRange(min = 0, max = 40) Long> steps,
+            @ForAll @Size(max = 40) List<@LongRange(min = 0, max = 1_000) Long> others) {
+        long[] queued = new long[1];
+        long[] inline = new long[1];
+        List<String> expected = sourceAmongOthers(steps, others, false, queued);
+        assertThat(sourceAmongOthers(steps, others, true, inline)).isEqualTo(expected);
+        assertThat(inline[0]).isLessThanOrEqualTo(queued[0]);
+    }
+
+    @Test
+    void continuingInPlaceNeedsTheEventToBeFiringAndAloneUpToThatTime() {
+        var sim = new Simulator();
+        List<String> log = new ArrayList<>();
+        Event other = recording(log, "other");
+        Event idle = recording(log, "idle");
+        List<Boolean> answers = new ArrayList<>();
+        Event self = new Event() {
+            @Override
+            protected void fire(long now) {
+                answers.add(sim.continueAt(this, 19)); // alone before 20
+                answers.add(sim.continueAt(this, 20)); // other, scheduled earlier, runs first at 20
+                answers.add(sim.continueAt(idle, 19)); // not the firing event
+                answers.add(sim.continueAt(this, 101)); // past the end of the run
+            }
+        };
+        sim.schedule(self, 10);
+        sim.schedule(other, 20);
+        sim.run(100, RunControl.NONE);
+        assertThat(answers).containsExactly(true, false, false, false);
+        assertThat(log).containsExactly("other@20");
+        assertThat(sim.events()).isEqualTo(2);
     }
 }

@@ -32,6 +32,10 @@ public final class Fq {
     private static final int MAX_DROP_BATCH = 32;
 
     private final FqFlow[] flows;
+    /** {@code fq->flows_bitmap} (Linux ≥ 5.11): the buckets holding packets, so the fattest-flow search skips the rest. */
+    private final long[] backlogged;
+    /** Default flows holding packets ({@code fq->tin_backlog} is not empty when this is above 0). */
+    private int defaultsBacklogged;
     private final List<Txq> tins = new ArrayList<>();
     private final int limit;
     private final long memoryLimit;
@@ -56,6 +60,7 @@ public final class Fq {
         for (int i = 0; i < flows.length; i++) {
             flows[i] = new FqFlow(i);
         }
+        this.backlogged = new long[(flows.length + 63) >>> 6];
         this.limit = spec.limit();
         this.memoryLimit = spec.memoryLimitBytes();
         this.drr = new DrrQuantum(spec.quantum(), spec.quantumMode());
@@ -121,6 +126,13 @@ public final class Fq {
             flow.deficit = drr.onActivation(p.length);
             tin.newFlows.addTail(flow);
         }
+        if (flow.packets() == 0) {
+            if (flow.index >= 0) {
+                backlogged[flow.index >>> 6] |= 1L << flow.index;
+            } else {
+                defaultsBacklogged++;
+            }
+        }
         flow.append(p);
         boolean oom = memoryUsage > memoryLimit;
         while (backlog > limit || oom) {
@@ -167,20 +179,31 @@ public final class Fq {
         return true;
     }
 
-    /** {@code fq_find_fattest_flow}: the largest byte backlog among buckets, then the default flows. */
+    /**
+     * {@code fq_find_fattest_flow}: the largest byte backlog among buckets (in index order, the first of equals),
+     * then the default flows (in TXQ order). Like the kernel since 5.11 it visits only buckets in
+     * {@code flows_bitmap}, those holding packets: the others cannot be the fattest.
+     */
     private FqFlow fattestFlow() {
         FqFlow fattest = null;
         long len = 0;
-        for (FqFlow f : flows) {
-            if (f.backlog() > len) {
-                fattest = f;
-                len = f.backlog();
+        for (int w = 0; w < backlogged.length; w++) {
+            long bits = backlogged[w];
+            while (bits != 0) {
+                FqFlow f = flows[(w << 6) + Long.numberOfTrailingZeros(bits)];
+                bits &= bits - 1;
+                if (f.backlog() > len) {
+                    fattest = f;
+                    len = f.backlog();
+                }
             }
         }
-        for (Txq tin : tins) {
-            if (tin.defaultFlow.backlog() > len) {
-                fattest = tin.defaultFlow;
-                len = tin.defaultFlow.backlog();
+        if (defaultsBacklogged > 0) {
+            for (Txq tin : tins) {
+                if (tin.defaultFlow.backlog() > len) {
+                    fattest = tin.defaultFlow;
+                    len = tin.defaultFlow.backlog();
+                }
             }
         }
         return fattest;
@@ -192,7 +215,7 @@ public final class Fq {
         int dropped = 0;
         do {
             Packet p = flow.removeHead();
-            removed(flow.tin, p);
+            removed(flow, p);
             dropFrame(p, now);
             dropped++;
         } while (dropped < pending);
@@ -207,8 +230,16 @@ public final class Fq {
         }
     }
 
-    /** Bookkeeping when a packet leaves a flow of {@code tin} ({@code fq_adjust_removal}). */
-    void removed(Txq tin, Packet p) {
+    /** Bookkeeping when a packet leaves {@code flow} ({@code fq_adjust_removal}). */
+    void removed(FqFlow flow, Packet p) {
+        Txq tin = flow.tin;
+        if (flow.packets() == 0) {
+            if (flow.index >= 0) {
+                backlogged[flow.index >>> 6] &= ~(1L << flow.index);
+            } else {
+                defaultsBacklogged--;
+            }
+        }
         tin.backlogBytes -= p.length;
         tin.backlogPackets--;
         backlog--;

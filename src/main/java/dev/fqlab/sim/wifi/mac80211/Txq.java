@@ -70,9 +70,10 @@ public final class Txq implements CodelQueue {
 
     @Override
     public Packet dequeueHead(CodelVars vars) {
-        Packet p = ((FqFlow) vars).removeHead();
+        FqFlow flow = (FqFlow) vars;
+        Packet p = flow.removeHead();
         if (p != null) {
-            fq.removed(this, p);
+            fq.removed(flow, p);
         }
         return p;
     }

@@ -1,0 +1,100 @@
+package dev.fqlab.sim.bench;
+
+import dev.fqlab.scenario.ScenarioLimits;
+import dev.fqlab.scenario.ScenarioParser;
+import dev.fqlab.sim.ScenarioRunner;
+import dev.fqlab.sim.core.RunControl;
+import dev.fqlab.sim.result.EngineStats;
+import dev.fqlab.sim.result.SimulationResult;
+import dev.fqlab.sim.scenario.Scenario;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * End-to-end speed of presets, outside the unit tests (src/test/load/wifi-speed.sh runs it). In one JVM it runs
+ * each named scenario {@code warmups} times untimed, then {@code runs} rounds, each round every scenario once in
+ * turn (so they share the machine's load), and prints per run the real-time factor (simulated seconds per wall
+ * second, the result's {@code engine.speedup}), the same per CPU second of the simulating thread, and the thread
+ * CPU time per delivered packet; then the best of each per scenario.
+ * <pre>
+ *   java -cp CLASSPATH dev.fqlab.sim.bench.RealTimeFactor RUNS WARMUPS SCENARIO...
+ * </pre>
+ * A scenario is a preset name ({@code seed-000-airtime}) or {@code stations-N[@durationS]}: {@link ManyStations}.
+ */
+public final class RealTimeFactor {
+
+    private RealTimeFactor() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        int runs = Integer.parseInt(args[0]);
+        int warmups = Integer.parseInt(args[1]);
+        List<String> names = List.of(args).subList(2, args.length);
+        List<Scenario> scenarios = new ArrayList<>();
+        for (String name : names) {
+            scenarios.add(scenario(name));
+        }
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        for (int i = 0; i < warmups; i++) {
+            for (Scenario s : scenarios) {
+                ScenarioRunner.run(s, RunControl.NONE);
+            }
+        }
+        double[] bestWall = new double[names.size()];
+        double[] bestCpu = new double[names.size()];
+        double[] bestNsPerDelivered = new double[names.size()];
+        java.util.Arrays.fill(bestNsPerDelivered, Double.MAX_VALUE);
+        for (int i = 0; i < runs; i++) {
+            for (int k = 0; k < scenarios.size(); k++) {
+                Scenario s = scenarios.get(k);
+                long cpu0 = threads.getCurrentThreadCpuTime();
+                SimulationResult r = ScenarioRunner.run(s, RunControl.NONE);
+                long cpuNs = threads.getCurrentThreadCpuTime() - cpu0;
+                EngineStats e = r.engine();
+                // from the flows, not engine.deliveredPackets, so the tool also times builds before that field
+                long offered = r.flows().stream().mapToLong(f -> f.sentPackets()).sum();
+                long delivered = r.flows().stream().mapToLong(f -> f.deliveredPackets()).sum();
+                double perCpu = s.durationS() / (cpuNs / 1e9);
+                double nsPerDelivered = (double) cpuNs / delivered;
+                bestWall[k] = Math.max(bestWall[k], e.speedup());
+                bestCpu[k] = Math.max(bestCpu[k], perCpu);
+                bestNsPerDelivered[k] = Math.min(bestNsPerDelivered[k], nsPerDelivered);
+                System.out.printf("%s run %d: %.1fx real time (wall %.3f s), %.1fx per thread-CPU second (%.3f s), "
+                                + "%.0f ns CPU per delivered packet; %d events, %d offered, %d delivered, "
+                                + "%s events per offered, %s per delivered packet%n",
+                        names.get(k), i + 1, e.speedup(), e.wallS(), perCpu, cpuNs / 1e9, nsPerDelivered, e.events(),
+                        offered, delivered, String.format("%.4f", (double) e.events() / offered),
+                        String.format("%.4f", (double) e.events() / delivered));
+            }
+        }
+        for (int k = 0; k < names.size(); k++) {
+            System.out.printf("%s best of %d: %.1fx real time, %.1fx per thread-CPU second, %.0f ns CPU per delivered "
+                    + "packet%n", names.get(k), runs, bestWall[k], bestCpu[k], bestNsPerDelivered[k]);
+        }
+    }
+
+    static Scenario scenario(String name) throws IOException {
+        if (name.startsWith("stations-")) {
+            String[] parts = name.substring("stations-".length()).split("@");
+            return ManyStations.scenario(Integer.parseInt(parts[0]),
+                    parts.length > 1 ? Double.parseDouble(parts[1]) : 10);
+        }
+        try (InputStream in = RealTimeFactor.class.getResourceAsStream("/presets/" + name + ".json")) {
+            if (in == null) {
+                throw new IllegalArgumentException("no preset " + name);
+            }
+            JsonNode doc = JsonMapper.builder().build().readTree(in);
+            var parsed = new ScenarioParser(ScenarioLimits.DEFAULTS).parse(doc.get("scenario"));
+            if (!parsed.errors().isEmpty()) {
+                throw new IllegalArgumentException(parsed.errors().toString());
+            }
+            return parsed.scenario();
+        }
+    }
+}
