@@ -17,7 +17,9 @@ import tools.jackson.databind.node.ObjectNode;
  * aggregate) and each seed's shift-7-versus-8 gap and shift-9/10 and 8/10 ratios (presets.md's criteria).
  *
  * <pre>
- * java -cp target/test-classes:target/classes:$(cat cp.txt) dev.fqlab.sim.Seed002Calibration WAKE_US PACKET_US SEED_FROM SEED_TO
+ * ./mvnw -B -o -q dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt
+ * java -cp target/test-classes:target/classes:$(cat /tmp/cp.txt) dev.fqlab.sim.Seed002Calibration WAKE_US PACKET_US SEED_FROM SEED_TO
+ * java ... dev.fqlab.sim.Seed002Calibration 400 0 1 5      # the README's table (the presets' fitted cost)
  * </pre>
  */
 public final class Seed002Calibration {
