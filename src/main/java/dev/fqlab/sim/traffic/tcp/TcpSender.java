@@ -80,6 +80,9 @@ final class TcpSender {
         this.transfer = transfer;
         this.ecn = ect != 0;
         this.cc = CongestionControl.of(tcp.congestionControl());
+        if (cc instanceof Cubic cubic && rules.hystartMs()) {
+            cubic.hystartV4_16();
+        }
         this.recorder = recorder;
         long window = TcpReceiver.windowSegments(transfer.mss());
         this.sent = new SentSegments(window + 1);
