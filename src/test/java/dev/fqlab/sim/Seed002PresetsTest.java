@@ -24,7 +24,7 @@ class Seed002PresetsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(longs = {1, 2, 3})
+    @ValueSource(longs = {1, 2, 3, 4, 5})
     void aBiggerPacingShiftBudgetBuysThroughputUntilTheAggregatesAreFull(long seed) {
         SimulationResult s10 = run(10, seed);
         SimulationResult s9 = run(9, seed);

@@ -22,20 +22,23 @@ package dev.fqlab.sim.kernel;
  *                scheduling") and its fast path ("add fast path for mostly idle qdisc"), both autumn 2023, v6.7;
  *                before, {@code limit} bounds the whole qdisc
  * @param fqHorizon sch_fq's {@code horizon} check of departure stamps (2020: in 5.10, not in 4.16)
+ * @param hystartMs CUBIC's HyStart before Eric Dumazet's v5.7 series ("tcp_cubic: switch bictcp_clock() to usec
+ *                  resolution" and the rest): a millisecond clock, RTTs in 1/8 ms, an ACK-train threshold of half
+ *                  the minimum RTT, rounds restarted in {@code bictcp_cong_avoid} (v4.16); else v6.6's
  */
 public record TcpRules(long limitOutputBytes, boolean tsqCapsPacedFlows, boolean edtPacing, boolean gsoAlwaysOn,
-                       int tsoRttLog, boolean fqBands, boolean fqHorizon) {
+                       int tsoRttLog, boolean fqBands, boolean fqHorizon, boolean hystartMs) {
 
     /** v4.16 (early 2018, seed 002's kernel). */
-    static final TcpRules V4_16 = new TcpRules(262_144, true, false, false, 0, false, false);
+    static final TcpRules V4_16 = new TcpRules(262_144, true, false, false, 0, false, false, true);
     /** v5.10: EDT, GSO always on, 1 MiB cap for unpaced sockets only, no min-RTT TSO allowance. */
-    static final TcpRules V5_10 = new TcpRules(1 << 20, false, true, true, 0, false, true);
+    static final TcpRules V5_10 = new TcpRules(1 << 20, false, true, true, 0, false, true, false);
     /** v6.1 and v6.6: as 5.10 with the min-RTT TSO allowance. */
-    static final TcpRules V6_1 = new TcpRules(1 << 20, false, true, true, 9, false, true);
+    static final TcpRules V6_1 = new TcpRules(1 << 20, false, true, true, 9, false, true, false);
     /** v6.12: fq's bands and fast path. */
-    static final TcpRules V6_12 = new TcpRules(1 << 20, false, true, true, 9, true, true);
+    static final TcpRules V6_12 = new TcpRules(1 << 20, false, true, true, 9, true, true, false);
     /** v6.16 and later: the 4 MiB cap. */
-    static final TcpRules V6_18 = new TcpRules(4 << 20, false, true, true, 9, true, true);
+    static final TcpRules V6_18 = new TcpRules(4 << 20, false, true, true, 9, true, true, false);
 
     /** {@code sysctl_tcp_min_tso_segs}: at least two segments per TSO skb (every modelled version). */
     public static final int MIN_TSO_SEGS = 2;

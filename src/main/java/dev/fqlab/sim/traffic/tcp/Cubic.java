@@ -26,6 +26,16 @@ import dev.fqlab.sim.core.Time;
  * min(1 ms, 4 × 64 KB GSO / pacing rate) — or the smallest RTT of the round, once it has 8 samples, exceeds the
  * minimum RTT by {@code clamp(delay_min / 8, 4 ms, 16 ms)} (delay increase). RTT samples in the first second of a
  * congestion avoidance epoch are ignored, and a timeout starts the detection afresh.
+ *
+ * <p>v4.16's HyStart ({@link #hystartV4_16}, the kernel profile's {@code TcpRules.hystartMs}) is the one before
+ * Eric Dumazet's v5.7 series ("tcp_cubic: switch bictcp_clock() to usec resolution", "tweak Hystart detection for
+ * short RTT flows", "make Hystart more robust to ACK compression"): RTTs in 1/8 ms ({@code (rtt_us << 3) / 1000},
+ * at least 1), the ACK train on {@code bictcp_clock()}'s whole milliseconds with ACKs at most
+ * {@code hystart_ack_delta} = 2 ms apart and a threshold of {@code delay_min >> 4} ms (half the minimum RTT, paced or
+ * not, no {@code hystart_ack_delay}); the delay test takes the round's smallest RTT from its first 8 samples only
+ * and exits when it exceeds {@code delay_min + clamp(delay_min >> 3, 4 ms, 16 ms)}; and a round restarts in
+ * {@code bictcp_cong_avoid} (when an ACK passes {@code end_seq}), which returns early unless the window is used
+ * ({@code tcp_is_cwnd_limited}), not in {@code hystart_update}.
  */
 public final class Cubic extends CongestionControl {
     public static final double C = 0.4;
@@ -63,9 +73,23 @@ public final class Cubic extends CongestionControl {
     private long endSeq;
     private long currRtt;
     private int sampleCount;
+    /** v4.16's HyStart: millisecond clock, 1/8-ms RTTs, rounds restarted only by a window-limited ACK. */
+    private boolean v4_16;
+    /** v4.16: {@code delay_min} and the round's {@code curr_rtt} in 1/8 ms (0 = none yet). */
+    private long delayMin8;
+    private long currRtt8;
+
+    /** HyStart as v4.16 has it (seed 002's kernel); the default is v6.6's. */
+    public Cubic hystartV4_16() {
+        v4_16 = true;
+        return this;
+    }
 
     @Override
     public void onAck(int acked, long now, long srttNs, long ack, long sndNxt) {
+        if (v4_16 && inSlowStart() && ack > endSeq) {
+            hystartReset(now, sndNxt); // v4.16 bictcp_cong_avoid: a new round of data
+        }
         if (inSlowStart()) {
             acked = slowStart(acked);
             if (acked == 0) {
@@ -133,6 +157,7 @@ public final class Cubic extends CongestionControl {
         noMax = true;
         epochStart = -1;
         delayMin = 0;
+        delayMin8 = 0;
         found = false;
         hystartReset(now, sndNxt);
     }
@@ -152,6 +177,7 @@ public final class Cubic extends CongestionControl {
         lastAckUs = roundStartUs;
         endSeq = sndNxt;
         currRtt = Long.MAX_VALUE;
+        currRtt8 = 0;
         sampleCount = 0;
     }
 
@@ -164,6 +190,16 @@ public final class Cubic extends CongestionControl {
         long delay = Math.max(1, rttNs / Time.NS_PER_US);
         if (delayMin == 0 || delayMin > delay) {
             delayMin = delay;
+        }
+        if (v4_16) {
+            long delay8 = Math.max(1, (delay << 3) / 1000);
+            if (delayMin8 == 0 || delayMin8 > delay8) {
+                delayMin8 = delay8;
+            }
+            if (!found && inSlowStart() && cwnd >= HYSTART_LOW_WINDOW) {
+                hystartUpdateV4_16(now, delay8);
+            }
+            return;
         }
         if (!found && inSlowStart() && cwnd >= HYSTART_LOW_WINDOW) {
             hystartUpdate(now, delay, sndUna, sndNxt, pacingRate, paced);
@@ -192,6 +228,28 @@ public final class Cubic extends CongestionControl {
         if (sampleCount < HYSTART_MIN_SAMPLES) {
             sampleCount++;
         } else if (currRtt > delayMin + Math.clamp(delayMin >> 3, HYSTART_DELAY_MIN_US, HYSTART_DELAY_MAX_US)) {
+            exitSlowStart();
+        }
+    }
+
+    /** {@code hystart_update} of v4.16: ACK train on a millisecond clock, delay increase in 1/8 ms. */
+    private void hystartUpdateV4_16(long now, long delay8) {
+        long nowMs = now / Time.NS_PER_MS; // bictcp_clock(): milliseconds
+        long roundStartMs = roundStartUs / 1000;
+        if (nowMs - lastAckUs / 1000 <= HYSTART_ACK_DELTA_US / 1000) {
+            lastAckUs = nowMs * 1000;
+            if (nowMs - roundStartMs > delayMin8 >> 4) {
+                exitSlowStart();
+                return;
+            }
+        }
+        if (sampleCount < HYSTART_MIN_SAMPLES) {
+            if (currRtt8 == 0 || currRtt8 > delay8) {
+                currRtt8 = delay8;
+            }
+            sampleCount++;
+        } else if (currRtt8 > delayMin8 + Math.clamp(delayMin8 >> 3, HYSTART_DELAY_MIN_US / 125,
+                HYSTART_DELAY_MAX_US / 125)) {
             exitSlowStart();
         }
     }

@@ -3,7 +3,6 @@ package dev.fqlab.sim.traffic.tcp;
 import dev.fqlab.sim.core.Event;
 import dev.fqlab.sim.core.Simulator;
 import dev.fqlab.sim.packet.Packet;
-import dev.fqlab.sim.packet.Truesize;
 import dev.fqlab.sim.stats.TcpRecorder;
 
 /**
@@ -17,7 +16,8 @@ import dev.fqlab.sim.stats.TcpRecorder;
  * own device): the truesize of segments not yet completed or dropped below TCP is capped by {@link TcpSmallQueues}; a
  * throttled sender resumes from the completion, as the TSQ tasklet does (an event at the same instant, after the
  * completion's caller). Each segment is its own skb (no TSO/GSO, so TSQ's 2 × truesize floor is two segments), so the
- * pacing gap and the TSQ check apply per segment ({@link TsoAutosize} has the arithmetic GSO would use).
+ * pacing gap and the TSQ check apply per segment ({@link TsoAutosize} has the arithmetic GSO would use); the
+ * truesize each skb counts is {@link TcpSmallQueues#truesize}'s.
  */
 final class TcpOutput {
     /** The L2 header in the truesize of a segment's skb (Ethernet / 802.3 frame as handed to the device). */
@@ -133,7 +133,7 @@ final class TcpOutput {
             }
             boolean retransmit = next < seq.max(); // sent before: a lost segment, or go-back-N after a timeout
             int ipBytes = TcpFlow.HEADER_BYTES + transfer.payload(next);
-            if (tsq != null && tsq.holds(pacing.rate(), pacing.status() != Pacing.Status.NONE, truesize(ipBytes),
+            if (tsq != null && tsq.holds(pacing.rate(), pacing.status() != Pacing.Status.NONE, tsq.truesize(ipBytes),
                     retransmit, seq.allAcked())) {
                 break;
             }
@@ -166,7 +166,7 @@ final class TcpOutput {
         }
         long next = seq.nxt();
         int ipBytes = TcpFlow.HEADER_BYTES + transfer.payload(next);
-        if (tsq != null && tsq.holds(pacing.rate(), pacing.status() != Pacing.Status.NONE, truesize(ipBytes), false,
+        if (tsq != null && tsq.holds(pacing.rate(), pacing.status() != Pacing.Status.NONE, tsq.truesize(ipBytes), false,
                 seq.allAcked())) {
             return false;
         }
@@ -237,7 +237,7 @@ final class TcpOutput {
         sentSegments.sent(segment, retransmit, now);
         scoreboard.transmitted(segment, retransmit, now);
         if (tsq != null) {
-            tsq.charge(p, truesize(ipBytes));
+            tsq.charge(p, tsq.truesize(ipBytes));
             sentSegments.inHost(segment, true);
         }
         out.handOver(p, now);
@@ -287,9 +287,5 @@ final class TcpOutput {
     /** {@code sk_wmem_alloc}: truesize of this sender's segments below TCP now (0 without TSQ). */
     long wmemAlloc() {
         return tsq == null ? 0 : tsq.wmemAlloc();
-    }
-
-    private static int truesize(int ipBytes) {
-        return Truesize.of(ipBytes + L2_BYTES);
     }
 }

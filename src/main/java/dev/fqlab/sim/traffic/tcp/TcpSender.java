@@ -80,6 +80,9 @@ final class TcpSender {
         this.transfer = transfer;
         this.ecn = ect != 0;
         this.cc = CongestionControl.of(tcp.congestionControl());
+        if (cc instanceof Cubic cubic && rules.hystartMs()) {
+            cubic.hystartV4_16();
+        }
         this.recorder = recorder;
         long window = TcpReceiver.windowSegments(transfer.mss());
         this.sent = new SentSegments(window + 1);
@@ -103,7 +106,7 @@ final class TcpSender {
         this.rto = new RetransmitTimer(sim, rtt, this::timerExpired);
         TcpOutput.AfterSend afterSend = tcp.sack() ? this::afterSendSack : (now, prior, n, head) -> rto.startIfStopped(now);
         this.output = new TcpOutput(sim, out, transfer, window, seq, scoreboard, sent, cc, pacing,
-                tsq ? new TcpSmallQueues(tcp.pacingShift(), rules) : null, afterSend, recorder, ect);
+                tsq ? new TcpSmallQueues(tcp.pacingShift(), rules, transfer.mss()) : null, afterSend, recorder, ect);
     }
 
     /** Connects at {@code startNs}. */

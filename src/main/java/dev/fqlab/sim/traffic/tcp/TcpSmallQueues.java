@@ -2,6 +2,7 @@ package dev.fqlab.sim.traffic.tcp;
 
 import dev.fqlab.sim.kernel.TcpRules;
 import dev.fqlab.sim.packet.Packet;
+import dev.fqlab.sim.packet.Truesize;
 
 /**
  * TCP Small Queues, kernel-spec §6 (net/ipv4/tcp_output.c {@code tcp_small_queue_check}, v4.16 and v6.x): a socket
@@ -12,6 +13,16 @@ import dev.fqlab.sim.packet.Packet;
  * ({@code factor} 1). The profile's values come from {@link TcpRules}. An instance is one socket's account:
  * {@code sk_wmem_alloc} rises by a segment's truesize when it is sent and falls when its skb is freed
  * ({@code tcp_wfree}), at TX completion or at drop.
+ *
+ * <p>What a segment's skb counts ({@link #truesize}): before v4.17 ({@code gsoAlwaysOn} false) a socket whose
+ * device lacks {@code NETIF_F_SG} has no GSO — net/core/dev.c {@code netdev_fix_features} drops
+ * {@code NETIF_F_GSO} without SG ("Software GSO depends on SG"), and mac80211 gives its netdevs only the features
+ * the driver declares ({@code hw->netdev_features}; ath9k declares none) — so {@code tcp_sendmsg} allocates a
+ * linear skb of {@code select_size() = mss_cache} + {@code MAX_TCP_HEADER} bytes per segment, whatever its payload:
+ * {@link Truesize#allocSkb}, 4352 bytes for a 1448-byte MSS on x86-64. Every TSQ sender in fqlab sits on a WiFi
+ * device (a local down flow on the AP, an up flow on a station), so this is the v4.16 profile's rule. From v4.17
+ * TCP always builds GSO skbs; fqlab does not model those (one segment per skb) and keeps {@link Truesize#of}'s
+ * generic figure there.
  */
 public final class TcpSmallQueues {
     /** {@code sysctl_tcp_limit_output_bytes} of Linux 4.16 (256 KB). */
@@ -25,10 +36,22 @@ public final class TcpSmallQueues {
     /** The check stopped a send ({@code TSQ_THROTTLED}): the next release wakes the sender. */
     private boolean throttled;
 
-    TcpSmallQueues(int pacingShift, TcpRules rules) {
+    /** Each segment's truesize without GSO (a linear skb of the MSS), or 0 where GSO is always on. */
+    private final int linearSkbTruesize;
+
+    TcpSmallQueues(int pacingShift, TcpRules rules, int mss) {
         this.pacingShift = pacingShift;
         this.limitOutputBytes = rules.limitOutputBytes();
         this.capsPacedFlows = rules.tsqCapsPacedFlows();
+        this.linearSkbTruesize = rules.gsoAlwaysOn() ? 0 : Truesize.allocSkb(mss + TsoAutosize.MAX_TCP_HEADER);
+    }
+
+    /**
+     * The truesize of the skb that carries a segment of {@code ipBytes} (IP header included): the linear MSS-sized
+     * skb of a socket without GSO (v4.16), else {@link Truesize#of} the Ethernet frame.
+     */
+    int truesize(int ipBytes) {
+        return linearSkbTruesize > 0 ? linearSkbTruesize : Truesize.of(ipBytes + TcpOutput.L2_BYTES);
     }
 
     /**

@@ -53,7 +53,7 @@ class TsoAutosizeAndTsqTest {
         // 400 MB/s >> 10 = 390625 bytes
         long rate = 400_000_000;
         // v4.16 caps every socket at 262144
-        TcpSmallQueues old = new TcpSmallQueues(10, V4_16);
+        TcpSmallQueues old = new TcpSmallQueues(10, V4_16, 1448);
         // v6.12: an unpaced socket at 1 MiB (390625 is below it), a paced one uncapped
         assertThat(TcpSmallQueues.limit(rate, 10, truesize, 0, V4_16.limitOutputBytes())).isEqualTo(262_144);
         assertThat(TcpSmallQueues.limit(rate, 10, truesize, 0, V6_12.limitOutputBytes())).isEqualTo(390_625);
@@ -64,7 +64,7 @@ class TsoAutosizeAndTsqTest {
         // the floor: two skbs' truesize
         assertThat(TcpSmallQueues.limit(125_000, 10, truesize, 0, V6_12.limitOutputBytes())).isEqualTo(5_248);
         // through the account: v4.16 holds a paced socket at 262144, v6.12 lets it have its 1953125
-        TcpSmallQueues paced = new TcpSmallQueues(10, V6_12);
+        TcpSmallQueues paced = new TcpSmallQueues(10, V6_12, 1448);
         for (int i = 0; i < 200; i++) {
             old.charge(new dev.fqlab.sim.packet.Packet(), truesize);
             paced.charge(new dev.fqlab.sim.packet.Packet(), truesize);
@@ -73,5 +73,19 @@ class TsoAutosizeAndTsqTest {
         assertThat(old.holds(2_000_000_000, true, truesize, false, false)).isTrue();
         assertThat(paced.holds(2_000_000_000, true, truesize, false, false)).isFalse();
         assertThat(paced.holds(2_000_000_000, false, truesize, false, false)).isFalse(); // 524800 < 1048576
+    }
+
+    @Test
+    void withoutGsoEverySegmentCountsItsLinearMssSkb() {
+        // v4.16 (no GSO on a device without SG): every data segment is an skb of mss_cache + MAX_TCP_HEADER,
+        // 1448 + 320 -> kmalloc-4096, truesize 4352, whatever its payload; from v4.17 fqlab keeps the generic figure,
+        // 2624 for a 1514-byte frame
+        TcpSmallQueues old = new TcpSmallQueues(10, V4_16, 1448);
+        assertThat(old.truesize(1500)).isEqualTo(4352);
+        assertThat(old.truesize(52 + 100)).isEqualTo(4352);
+        assertThat(new TcpSmallQueues(10, V6_12, 1448).truesize(1500)).isEqualTo(2624);
+        // TSQ's floor is then 2 × 4352 = 8704 bytes: at 12.5 MB/s >> 10 = 12207 the rate rules, below it the floor
+        assertThat(TcpSmallQueues.limit(12_500_000, 10, 4352, 0)).isEqualTo(12_207);
+        assertThat(TcpSmallQueues.limit(5_000_000, 10, 4352, 0)).isEqualTo(8704);
     }
 }
