@@ -14,7 +14,7 @@ import java.util.Arrays;
  * size's median and its ratio to the first size. Not a unit test: run it by hand (README Performance).
  * <pre>
  *   java -cp target/test-classes:target/classes:$(cat target/cp.txt) dev.fqlab.sim.bench.ManyFlowsRatio \
- *       [rounds=7] [sizes=3,300,3000] [durationS=10] [offeredMbps=95] [sampleIntervalMs=100]
+ *       [rounds=7] [sizes=3,300,3000] [durationS=10] [offeredMbps=95] [sampleIntervalMs=100] [warmup=2]
  * </pre>
  */
 public final class ManyFlowsRatio {
@@ -28,6 +28,7 @@ public final class ManyFlowsRatio {
         double durationS = 10;
         double offeredMbps = 95;
         double sampleIntervalMs = 100;
+        int warmup = 2;
         for (String a : args) {
             String[] kv = a.split("=", 2);
             switch (kv[0]) {
@@ -36,6 +37,7 @@ public final class ManyFlowsRatio {
                 case "durationS" -> durationS = Double.parseDouble(kv[1]);
                 case "offeredMbps" -> offeredMbps = Double.parseDouble(kv[1]);
                 case "sampleIntervalMs" -> sampleIntervalMs = Double.parseDouble(kv[1]);
+                case "warmup" -> warmup = Integer.parseInt(kv[1]);
                 default -> throw new IllegalArgumentException("unknown argument " + a);
             }
         }
@@ -45,8 +47,8 @@ public final class ManyFlowsRatio {
         for (int s = 0; s < sizes.length; s++) {
             scenarios[s] = ManyFlowsBenchmark.scenario(sizes[s], offeredMbps, durationS, sampleIntervalMs);
         }
-        // warm-up: every size twice
-        for (int w = 0; w < 2; w++) {
+        // warm-up: every size twice (warmup=0 for one long run)
+        for (int w = 0; w < warmup; w++) {
             for (Scenario sc : scenarios) {
                 ScenarioRunner.run(sc, RunControl.NONE);
             }
@@ -80,6 +82,19 @@ public final class ManyFlowsRatio {
             System.out.printf("%8d %10d %14.1f %14.1f %16.1f %10.2f %10.2f%n", sizes[s], packets[s], median(wall[s]),
                     median(cpu[s]), median(alloc[s]), median(wall[s]) / wall0, median(cpu[s]) / cpu0);
         }
+        printHeap();
+    }
+
+    /** The heap's size limit and the most its pools held at once (garbage included) during the whole run. */
+    private static void printHeap() {
+        long peak = 0;
+        for (var pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == java.lang.management.MemoryType.HEAP) {
+                peak += pool.getPeakUsage().getUsed();
+            }
+        }
+        System.out.printf("heap: max %d MiB, peak used %d MiB (sum of the heap pools' peaks)%n",
+                Runtime.getRuntime().maxMemory() >> 20, peak >> 20);
     }
 
     private static double median(double[] v) {
