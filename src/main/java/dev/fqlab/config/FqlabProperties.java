@@ -61,7 +61,7 @@ public record FqlabProperties(
     public record Limits(
             @DefaultValue("600") double maxDurationS,
             @DefaultValue("128") int maxStations,
-            @DefaultValue("1024") int maxFlows,
+            @DefaultValue("4096") int maxFlows,
             @DefaultValue("1MB") DataSize maxRequestBytes,
             @DefaultValue("1000") int maxSweepSize) {
 

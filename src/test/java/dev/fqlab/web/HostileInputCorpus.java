@@ -278,8 +278,9 @@ final class HostileInputCorpus {
         experiment("overrides null flows", "{" + t + "\"preset\": \"example-wired-fq-codel\", \"overrides\": "
                 + "{\"flows\": null}}", Expect.field("/overrides/flows"));
         experiment("unknown key NUL", "{" + t + "\"scenario\": " + s + ", \"\\u0000\": 1}", Expect.field("/\u0000"));
-        experiment("flows 1025", "{" + t + "\"scenario\": " + flows(1025) + "}", Expect.field("/scenario/flows"));
-        experiment("flows 3000", "{" + t + "\"scenario\": " + flows(3000) + "}", Expect.field("/scenario/flows"));
+        experiment("flows 4097 (issue 16: the limit is 4096)", "{" + t + "\"scenario\": " + flows(4097) + "}",
+                Expect.field("/scenario/flows"));
+        experiment("flows 10000", "{" + t + "\"scenario\": " + flows(10_000) + "}", Expect.field("/scenario/flows"));
         experiment("rateMbps 1e-300 (issue 15)", "{" + t + "\"scenario\": {\"durationS\": 1, \"link\": {\"type\": "
                 + "\"wired\", \"rateMbps\": 10}, \"flows\": [{\"name\": \"f\", \"type\": \"udp\", \"rateMbps\": 1e-300, "
                 + "\"startS\": 0.5}]}}", Expect.field("/scenario/flows/0/rateMbps"));

@@ -89,7 +89,7 @@ public record Scenario(
                     .help("Base round-trip time between the router (or AP) and the remote server."),
             object("stack", StackSpec.SCHEMA).help("The queueing stack."),
             array("flows", FlowSpec.SCHEMA, "flow").required()
-                    .items(s -> s.limits().maxFlows(), "the service limit fqlab.limits.max-flows, default 1024")
+                    .items(s -> s.limits().maxFlows(), "the service limit fqlab.limits.max-flows, default 4096")
                     .help("The traffic, with unique names."),
             enumeration("kernel", KernelProfile.class).defaultValue(KernelProfile.DEFAULT)
                     .help("The Linux version whose rules the AP or router (and, for TCP and fq, every host) "

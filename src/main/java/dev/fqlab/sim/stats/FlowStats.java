@@ -30,6 +30,9 @@ public final class FlowStats {
     long intervalGoodputBytes;
     long intervalLatencySumNs;
     long intervalLatencyCount;
+    /** The series' list of flows with a delivery in the current interval (null without series), and this flow's index. */
+    private IntervalActivity activity;
+    private int index;
 
     public FlowStats(long warmupNs) {
         this.warmupNs = warmupNs;
@@ -70,6 +73,9 @@ public final class FlowStats {
             maxDeliveredSeq[dir] = p.seq;
         }
         long delay = now - p.sentAt;
+        if (activity != null) {
+            activity.mark(index);
+        }
         intervalGoodputBytes += goodput;
         if (latencySample) {
             intervalLatencySumNs += delay;
@@ -140,6 +146,12 @@ public final class FlowStats {
     /** Packets sent and still in a queue or on a wire. */
     public long outstanding() {
         return outstanding;
+    }
+
+    /** From now on, a delivery marks flow {@code index} active in {@code activity}'s interval. */
+    void reportActivity(IntervalActivity activity, int index) {
+        this.activity = activity;
+        this.index = index;
     }
 
     /** Goodput bytes delivered since the last call, resetting the accumulator. */

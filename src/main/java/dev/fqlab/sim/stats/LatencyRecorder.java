@@ -4,6 +4,7 @@ import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.result.LatencyDistribution;
 import dev.fqlab.sim.result.LatencyStats;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.HistogramIterationValue;
@@ -13,9 +14,14 @@ import org.HdrHistogram.IntCountsHistogram;
  * A latency distribution: percentiles from an HdrHistogram with 3 significant digits, mean, min and max kept
  * exactly. A percentile is the upper end of its histogram bucket, clamped into [min, max] so that p50 never
  * reads above the largest value actually seen.
- * Values are nanoseconds resolved to 1 µs (the finest any link here needs); the histogram is allocated at the
- * first sample, sized for 100 ms and grown on demand, so flows without samples cost nothing.
- * The whole distribution ({@link #distribution}) is read from the same histogram once, at the end of the run.
+ * Values are nanoseconds resolved to 1 µs (the finest any link here needs).
+ * <p>A flow's first {@value #SPARSE_LIMIT} samples are kept as they are (a growing {@code long[]}, at most 8 KiB);
+ * the histogram (about 37 KiB sized for 100 ms, grown on demand) is allocated only when a flow has more, and
+ * the samples kept so far go into it. The percentiles and the distribution of a sparse flow are computed from
+ * its sorted samples with the histogram's own bucket arithmetic ({@code highestEquivalentValue}), so they are
+ * the same numbers the histogram would give — without allocating one and scanning its ~9000 counters per flow,
+ * which made thousands of flows with few packets each cost more than their packets (issue 16). Flows without
+ * samples cost nothing. The whole distribution ({@link #distribution}) is read once, at the end of the run.
  */
 public final class LatencyRecorder {
     /**
@@ -26,7 +32,17 @@ public final class LatencyRecorder {
     private static final long LOWEST_NS = 1_000;
     private static final long INITIAL_HIGHEST_NS = 100_000_000;
 
+    /**
+     * Samples kept as they are before the histogram exists: 1024 × 8 bytes is a quarter of the histogram's
+     * initial counters, and sorting that many at the end is cheaper than scanning the counters.
+     */
+    static final int SPARSE_LIMIT = 1024;
+    /** Only its bucket arithmetic is used (configuration fields, read-only): shared by every recorder. */
+    private static final AbstractHistogram BUCKETS = newHistogram();
+
     private AbstractHistogram histogram;
+    private long[] sparse;
+    private boolean sorted;
     private long samples;
     private long sumNs;
     private long minNs = Long.MAX_VALUE;
@@ -34,11 +50,25 @@ public final class LatencyRecorder {
 
     public void record(long ns) {
         long v = Math.max(ns, 0);
-        if (histogram == null) {
-            histogram = new IntCountsHistogram(LOWEST_NS, INITIAL_HIGHEST_NS, 3);
-            histogram.setAutoResize(true);
+        if (histogram != null) {
+            histogram.recordValue(v);
+        } else if (samples < SPARSE_LIMIT) {
+            int n = (int) samples;
+            if (sparse == null) {
+                sparse = new long[8];
+            } else if (n == sparse.length) {
+                sparse = Arrays.copyOf(sparse, 2 * n);
+            }
+            sparse[n] = v;
+            sorted = false;
+        } else {
+            histogram = newHistogram();
+            for (int i = 0; i < samples; i++) {
+                histogram.recordValue(sparse[i]);
+            }
+            sparse = null;
+            histogram.recordValue(v);
         }
-        histogram.recordValue(v);
         samples++;
         sumNs += v;
         if (v > maxNs) {
@@ -62,8 +92,36 @@ public final class LatencyRecorder {
         if (samples == 0) {
             return Double.NaN;
         }
-        long v = Math.clamp(histogram.getValueAtPercentile(percentile), minNs, maxNs);
+        long v = Math.clamp(histogram != null ? histogram.getValueAtPercentile(percentile)
+                : sparsePercentile(percentile), minNs, maxNs);
         return Time.toMs(v);
+    }
+
+    private static AbstractHistogram newHistogram() {
+        AbstractHistogram h = new IntCountsHistogram(LOWEST_NS, INITIAL_HIGHEST_NS, 3);
+        h.setAutoResize(true);
+        return h;
+    }
+
+    /** The sparse samples in ascending order. */
+    private long[] sortedSparse() {
+        if (!sorted) {
+            Arrays.sort(sparse, 0, (int) samples);
+            sorted = true;
+        }
+        return sparse;
+    }
+
+    /**
+     * HdrHistogram 2.2.2's {@code getValueAtPercentile} over the sorted samples: the rank
+     * {@code max(1, ceil(p⁻ × n / 100))} with {@code p⁻} the double just below {@code p}, and the highest value
+     * equivalent to the sample at that rank (the top of its bucket).
+     */
+    private long sparsePercentile(double percentile) {
+        double requested = Math.min(Math.max(Math.nextAfter(percentile, Double.NEGATIVE_INFINITY), 0.0), 100.0);
+        long rank = Math.max((long) Math.ceil(requested * samples / 100.0), 1);
+        long value = sortedSparse()[(int) Math.min(rank, samples) - 1];
+        return percentile == 0.0 ? BUCKETS.lowestEquivalentValue(value) : BUCKETS.highestEquivalentValue(value);
     }
 
     public LatencyStats toStats() {
@@ -94,16 +152,36 @@ public final class LatencyRecorder {
         long cell = -1;
         long upper = 0;
         long cumulative = 0;
-        for (HistogramIterationValue v : histogram.recordedValues()) {
-            long edge = v.getValueIteratedTo(); // the bucket's highest equivalent value
-            long c = cell(edge);
-            if (cell >= 0 && c != cell) {
-                ms.add(Time.toMs(upper));
-                atMost.add(cumulative);
+        if (histogram != null) {
+            for (HistogramIterationValue v : histogram.recordedValues()) {
+                long edge = v.getValueIteratedTo(); // the bucket's highest equivalent value
+                long c = cell(edge);
+                if (cell >= 0 && c != cell) {
+                    ms.add(Time.toMs(upper));
+                    atMost.add(cumulative);
+                }
+                cell = c;
+                upper = edge;
+                cumulative = v.getTotalCountToThisValue();
             }
-            cell = c;
-            upper = edge;
-            cumulative = v.getTotalCountToThisValue();
+        } else {
+            // the histogram's recorded values, one per non-empty bucket: its top edge and the count up to it
+            long[] values = sortedSparse();
+            for (int i = 0; i < samples; i++) {
+                long edge = BUCKETS.highestEquivalentValue(values[i]);
+                if (edge == upper && cell >= 0) {
+                    cumulative++;
+                    continue;
+                }
+                long c = cell(edge);
+                if (cell >= 0 && c != cell) {
+                    ms.add(Time.toMs(upper));
+                    atMost.add(cumulative);
+                }
+                cell = c;
+                upper = edge;
+                cumulative++;
+            }
         }
         // The last bucket's edge may lie above every sample; the largest sample bounds them all exactly.
         ms.add(Time.toMs(Math.min(upper, maxNs)));

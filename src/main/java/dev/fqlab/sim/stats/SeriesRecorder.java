@@ -61,6 +61,9 @@ public final class SeriesRecorder {
     private final double[][] throughput;
     private final double[][] latency;
     private final TcpRecorder[] tcp;
+    /** The flows with a TCP recorder, whose cwnd and RTT are sampled every interval. */
+    private final int[] tcpFlows;
+    private final IntervalActivity active;
     private final double[][] cwnd;
     private final double[][] rtt;
     private final double[] backlog;
@@ -101,11 +104,25 @@ public final class SeriesRecorder {
         this.tcp = tcp == null ? new TcpRecorder[flows.length] : tcp;
         this.cwnd = new double[flows.length][];
         this.rtt = new double[flows.length][];
+        int tcpCount = 0;
         for (int f = 0; f < flows.length; f++) {
             if (this.tcp[f] != null) {
                 cwnd[f] = new double[n];
                 rtt[f] = new double[n];
+                tcpCount++;
             }
+        }
+        this.tcpFlows = new int[tcpCount];
+        for (int f = 0, i = 0; f < flows.length; f++) {
+            if (this.tcp[f] != null) {
+                tcpFlows[i++] = f;
+            }
+        }
+        // an interval without deliveries: 0 goodput (the arrays' zeros) and no latency
+        this.active = new IntervalActivity(flows.length);
+        for (int f = 0; f < flows.length; f++) {
+            Arrays.fill(latency[f], Double.NaN);
+            flows[f].reportActivity(active, f);
         }
         this.backlog = new double[n];
         this.backlogBytes = new double[n];
@@ -130,13 +147,15 @@ public final class SeriesRecorder {
     private void take(long now) {
         double seconds = Time.toSeconds(now - lastSampleNs);
         t[sample] = Time.toSeconds(now);
-        for (int f = 0; f < flows.length; f++) {
+        for (int i = 0; i < active.count(); i++) {
+            int f = active.flow(i);
             throughput[f][sample] = flows[f].takeIntervalGoodput() * 8 / seconds / 1e6;
             latency[f][sample] = flows[f].takeIntervalLatencyNs() / Time.NS_PER_MS;
-            if (tcp[f] != null) {
-                cwnd[f][sample] = tcp[f].takeIntervalCwnd(now);
-                rtt[f][sample] = tcp[f].takeIntervalRttMs();
-            }
+        }
+        active.clear();
+        for (int f : tcpFlows) {
+            cwnd[f][sample] = tcp[f].takeIntervalCwnd(now);
+            rtt[f][sample] = tcp[f].takeIntervalRttMs();
         }
         sampleQdisc();
         sampleStations(seconds);
@@ -206,9 +225,12 @@ public final class SeriesRecorder {
 
     private List<Double> list(double[] values) {
         List<Double> out = new ArrayList<>(sample);
-        for (double v : Arrays.copyOf(values, sample)) {
-            out.add(Numbers.round6OrNull(v));
+        for (int i = 0; i < sample; i++) {
+            double v = values[i];
+            out.add(v == 0 ? ZERO : Numbers.round6OrNull(v)); // most values of a sparse flow: one box for them all
         }
         return out;
     }
+
+    private static final Double ZERO = 0.0;
 }

@@ -1,0 +1,73 @@
+package dev.fqlab.sim.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fqlab.sim.result.LatencyDistribution;
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.HdrHistogram.HistogramIterationValue;
+import org.HdrHistogram.IntCountsHistogram;
+
+/**
+ * A flow's few samples are kept as they are, not in a histogram (issue 16); what they give must be what
+ * HdrHistogram itself gives for them: its {@code getValueAtPercentile} (clamped into [min, max]) for p50, p90,
+ * p99, and its recorded values (bucket top edges, counts up to them) for the distribution. The oracle is the
+ * library, recorded directly, below and above {@link LatencyRecorder#SPARSE_LIMIT}.
+ */
+class LatencyRecorderSparseTest {
+
+    @Property(tries = 300)
+    void fewSamplesGiveHdrHistogramsPercentilesAndDistribution(@ForAll("latencies") List<Long> samplesNs) {
+        var recorder = new LatencyRecorder();
+        var library = new IntCountsHistogram(1_000, 100_000_000, 3);
+        library.setAutoResize(true);
+        long min = Long.MAX_VALUE;
+        long max = 0;
+        for (long ns : samplesNs) {
+            recorder.record(ns);
+            library.recordValue(ns);
+            min = Math.min(min, ns);
+            max = Math.max(max, ns);
+        }
+        for (double p : new double[] {0, 0.1, 25, 50, 90, 99, 99.9, 100}) {
+            long expected = Math.clamp(library.getValueAtPercentile(p), min, max);
+            assertThat(recorder.percentileMs(p)).as("p%s of %s samples", p, samplesNs.size())
+                    .isEqualTo(expected / 1e6);
+        }
+        LatencyDistribution d = recorder.distribution();
+        List<Long> edges = new ArrayList<>();
+        List<Long> counts = new ArrayList<>();
+        for (HistogramIterationValue v : library.recordedValues()) {
+            edges.add(v.getValueIteratedTo());
+            counts.add(v.getTotalCountToThisValue());
+        }
+        // the distribution's points are the last bucket of each cell; every point must be one of the library's
+        // buckets with the library's count, and the points must be exactly the cell ends
+        List<Double> expectedMs = new ArrayList<>();
+        List<Long> expectedAtMost = new ArrayList<>();
+        for (int i = 0; i < edges.size(); i++) {
+            boolean last = i == edges.size() - 1;
+            if (last || LatencyRecorder.cell(edges.get(i + 1)) != LatencyRecorder.cell(edges.get(i))) {
+                expectedMs.add((last ? Math.min(edges.get(i), max) : edges.get(i)) / 1e6);
+                expectedAtMost.add(counts.get(i));
+            }
+        }
+        assertThat(d.ms()).isEqualTo(expectedMs);
+        assertThat(d.atMost()).isEqualTo(expectedAtMost);
+        assertThat(d.atMost().getLast()).isEqualTo(samplesNs.size());
+    }
+
+    @Provide
+    Arbitrary<List<Long>> latencies() {
+        // 0 ns (below the histogram's 1 µs unit), µs, ms and seconds (beyond its initial 100 ms), with repeats
+        Arbitrary<Long> ns = Arbitraries.oneOf(Arbitraries.longs().between(0, 5_000),
+                Arbitraries.longs().between(100_000, 30_000_000), Arbitraries.longs().between(50_000_000, 3_000_000_000L),
+                Arbitraries.of(562_400L, 10_000_000L));
+        return ns.list().ofMinSize(1).ofMaxSize(2 * LatencyRecorder.SPARSE_LIMIT + 10);
+    }
+}
