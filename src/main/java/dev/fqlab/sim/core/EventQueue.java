@@ -28,9 +28,18 @@ final class EventQueue {
         return heap[0];
     }
 
-    /** Whether every event but the one at the top is scheduled later than {@code time}. */
+    /**
+     * Whether every event but the one at the top is scheduled later than {@code time}: the earliest of the others
+     * is one of the top's (up to four) children.
+     */
     boolean othersAfter(long time) {
-        return (size < 2 || heap[1].time > time) && (size < 3 || heap[2].time > time);
+        int last = Math.min(size - 1, 4);
+        for (int c = 1; c <= last; c++) {
+            if (times[c] <= time) {
+                return false;
+            }
+        }
+        return true;
     }
 
     void add(Event e) {
