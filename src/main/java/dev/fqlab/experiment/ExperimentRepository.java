@@ -1,5 +1,6 @@
 package dev.fqlab.experiment;
 
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -14,7 +15,6 @@ import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
-import org.springframework.transaction.annotation.Transactional;
 
 /**
  * The experiments and their tags in SQL. Every change of status is one guarded UPDATE whose WHERE clause
@@ -297,24 +297,38 @@ public class ExperimentRepository {
     /**
      * QUEUED (or RUNNING, when a dead run is revived) → RUNNING, counting the attempt and naming the worker.
      * Empty when the experiment was cancelled, deleted or finished meanwhile: then there is nothing to run.
+     *
+     * <p>One statement, committed on its own: the UPDATE hands back the attempt it counted and the columns the run
+     * needs as generated keys (PostgreSQL's driver adds {@code RETURNING}; H2 answers requested columns of an UPDATE
+     * the same way), so a claim is one round trip and one commit instead of an UPDATE, a SELECT and a COMMIT.
      */
-    @Transactional
     public Optional<RunStart> start(UUID id, String worker, Instant now) {
-        int updated = jdbc.sql("""
-                UPDATE experiments SET status = 'RUNNING', attempts = attempts + 1, worker = :worker,
-                    started_at = :now, progress = 0, error = NULL
-                WHERE id = :id AND status IN ('QUEUED', 'RUNNING')""")
-                .param("id", id).param("worker", worker).param("now", timestamp(now))
-                .update();
-        if (updated == 0) {
-            return Optional.empty();
-        }
-        return jdbc.sql("SELECT attempts, scenario, scenario_sha256, outputs_series FROM experiments WHERE id = :id")
-                .param("id", id)
-                .query((rs, n) -> new RunStart(id, rs.getInt("attempts"), rs.getString("scenario"),
-                        rs.getString("scenario_sha256"), SeriesOutput.stored(rs.getString("outputs_series"))))
-                .optional();
+        List<RunStart> started = jdbcTemplate.execute(connection -> {
+            PreparedStatement update = connection.prepareStatement("""
+                    UPDATE experiments SET status = 'RUNNING', attempts = attempts + 1, worker = ?,
+                        started_at = ?, progress = 0, error = NULL
+                    WHERE id = ? AND status IN ('QUEUED', 'RUNNING')""", START_COLUMNS);
+            update.setString(1, worker);
+            update.setObject(2, timestamp(now));
+            update.setObject(3, id);
+            return update;
+        }, (PreparedStatement update) -> {
+            List<RunStart> rows = new ArrayList<>(1);
+            if (update.executeUpdate() == 0) {
+                return rows;
+            }
+            try (ResultSet rs = update.getGeneratedKeys()) {
+                while (rs.next()) {
+                    rows.add(new RunStart(id, rs.getInt("attempts"), rs.getString("scenario"),
+                            rs.getString("scenario_sha256"), SeriesOutput.stored(rs.getString("outputs_series"))));
+                }
+            }
+            return rows;
+        });
+        return started == null || started.isEmpty() ? Optional.empty() : Optional.of(started.getFirst());
     }
+
+    private static final String[] START_COLUMNS = {"attempts", "scenario", "scenario_sha256", "outputs_series"};
 
     /** The experiment a worker has just started; {@code seriesOutput} says at which interval the engine samples. */
     public record RunStart(UUID id, int attempt, String scenarioJson, String scenarioSha256, SeriesOutput seriesOutput) {
