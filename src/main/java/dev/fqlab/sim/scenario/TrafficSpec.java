@@ -223,7 +223,7 @@ public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping, T
 
         /** fqlab runs BBR over the SACK scoreboard only (its rate samples come from SACKed and ACKed segments). */
         private static String bbrNeedsSack(Scope flow, Boolean sack) {
-            return !sack && "bbr".equals(flow.string("congestionControl"))
+            return !sack && flow.value("congestionControl", CongestionControlKind.class) == CongestionControlKind.BBR
                     ? "must be true with congestionControl \"bbr\" (fqlab models BBR with SACK only)" : null;
         }
     }

@@ -602,11 +602,11 @@ public final class Bbr extends CongestionControl {
 
     /** {@code bbr_rate_bytes_per_sec}: bw × mss × gain × (100 − margin) %, in bytes per second. */
     long rateBytesPerSec(long r, int gain) {
-        r *= mss;
+        r *= mss; // u64 arithmetic, as the kernel's (exact below 2.9 Tbit/s at gains up to high_gain)
         r *= gain;
-        r >>= BBR_SCALE;
+        r >>>= BBR_SCALE;
         r *= 1_000_000 / 100 * (100 - PACING_MARGIN_PERCENT);
-        return r >> BW_SCALE;
+        return r >>> BW_SCALE;
     }
 
     /** {@code bbr_init_pacing_rate_from_rtt}: high_gain × cwnd / SRTT (1 ms without an RTT). */
