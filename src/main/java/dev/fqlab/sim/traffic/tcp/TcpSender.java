@@ -2,8 +2,8 @@ package dev.fqlab.sim.traffic.tcp;
 
 import dev.fqlab.sim.core.Event;
 import dev.fqlab.sim.core.RandomStream;
-import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.core.Simulator;
+import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.kernel.TcpRules;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.scenario.CongestionControlKind;
