@@ -403,9 +403,14 @@ class ParserRulesTest {
         assertThat(onlyError(with("/flows/0", tcp + "\"pacingShift\": -1}")).pointer())
                 .isEqualTo("/flows/0/pacingShift");
         assertThat(onlyError(with("/flows/0", tcp + "\"bytes\": 0}")).pointer()).isEqualTo("/flows/0/bytes");
-        FieldError cc = onlyError(with("/flows/0", tcp + "\"congestionControl\": \"bbr\"}"));
+        FieldError cc = onlyError(with("/flows/0", tcp + "\"congestionControl\": \"vegas\"}"));
         assertThat(cc.pointer()).isEqualTo("/flows/0/congestionControl");
-        assertThat(cc.message()).contains("\"cubic\"", "\"reno\"");
+        assertThat(cc.message()).contains("\"cubic\"", "\"reno\"", "\"bbr\"");
+        assertThat(((TrafficSpec.Tcp) valid(with("/flows/0", tcp + "\"congestionControl\": \"bbr\"}"))
+                .flows().getFirst().traffic()).congestionControl()).isEqualTo(CongestionControlKind.BBR);
+        FieldError bbrWithoutSack = onlyError(with("/flows/0", tcp + "\"congestionControl\": \"bbr\", \"sack\": false}"));
+        assertThat(bbrWithoutSack.pointer()).isEqualTo("/flows/0/sack");
+        assertThat(bbrWithoutSack.message()).contains("bbr");
         FieldError origin = onlyError(with("/flows/0", tcp + "\"origin\": \"server\"}"));
         assertThat(origin.pointer()).isEqualTo("/flows/0/origin");
         assertThat(origin.message()).contains("\"remote\"", "\"local\"");

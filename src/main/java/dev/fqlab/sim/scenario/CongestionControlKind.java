@@ -7,5 +7,7 @@ public enum CongestionControlKind implements JsonEnum {
     /** RFC 9438 (Linux's default). */
     CUBIC,
     /** RFC 5681 congestion avoidance with NewReno recovery (RFC 6582). */
-    RENO
+    RENO,
+    /** BBR v1 (Linux net/ipv4/tcp_bbr.c): model-based, paced ({@code SK_PACING_NEEDED}); needs SACK here. */
+    BBR
 }

@@ -181,7 +181,9 @@ public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping, T
                 "A TCP connection: handshake, slow start, congestion avoidance, fast retransmit, RTO, delayed ACKs, "
                         + "pacing, TCP Small Queues; ACKs take the reverse path.",
                 enumeration("congestionControl", CongestionControlKind.class).defaultValue(CongestionControlKind.CUBIC)
-                        .help("\"cubic\" (RFC 9438, with Linux's HyStart) or \"reno\" (RFC 5681, NewReno recovery)."),
+                        .help("\"cubic\" (RFC 9438, with Linux's HyStart), \"reno\" (RFC 5681, NewReno recovery) or "
+                                + "\"bbr\" (BBR v1 as Linux's tcp_bbr.c: paced at its bottleneck-bandwidth estimate, "
+                                + "SK_PACING_NEEDED, so pacing auto paces internally; needs sack true)."),
                 enumeration("origin", TcpOrigin.class).defaultValue(TcpOrigin.REMOTE)
                         .help("\"remote\": on the server wiredRttMs/2 behind the AP or router. \"local\": on the AP or "
                                 + "router itself, so a down flow's segments enter its stack directly and TCP Small Queues "
@@ -208,7 +210,7 @@ public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping, T
                                 + "timestamps (1448 → 1500-byte IP packets)."),
                 integer("bytes").optional().range(IntRange.atLeast(1)).unit("bytes")
                         .help("Payload to transfer; absent = bulk until stopS."),
-                bool("sack").defaultValue(true)
+                bool("sack").defaultValue(true).check(Tcp::bbrNeedsSack)
                         .help("SACK (RFC 2018), as Linux's default net.ipv4.tcp_sack = 1: the receiver reports "
                                 + "out-of-order data in SACK blocks, the sender detects loss with RACK-TLP (RFC 8985) "
                                 + "and reduces the window with PRR (RFC 6937), as Linux v6.6 does. false: NewReno "
@@ -217,6 +219,12 @@ public sealed interface TrafficSpec permits TrafficSpec.Udp, TrafficSpec.Ping, T
         @Override
         public String type() {
             return "tcp";
+        }
+
+        /** fqlab runs BBR over the SACK scoreboard only (its rate samples come from SACKed and ACKed segments). */
+        private static String bbrNeedsSack(Scope flow, Boolean sack) {
+            return !sack && flow.value("congestionControl", CongestionControlKind.class) == CongestionControlKind.BBR
+                    ? "must be true with congestionControl \"bbr\" (fqlab models BBR with SACK only)" : null;
         }
     }
 }

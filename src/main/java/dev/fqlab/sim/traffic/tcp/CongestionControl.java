@@ -22,7 +22,17 @@ public abstract class CongestionControl {
         return switch (kind) {
             case CUBIC -> new Cubic();
             case RENO -> new Reno();
+            case BBR -> throw new IllegalArgumentException("BBR is built by its sender, with its rate sampler");
         };
+    }
+
+    /**
+     * Whether the module sets cwnd and the pacing rate itself on every ACK (Linux's {@code cong_control}, BBR): then
+     * the sender runs neither PRR ({@code tcp_cwnd_reduction}) nor {@code tcp_end_cwnd_reduction} nor
+     * {@code tcp_update_pacing_rate}.
+     */
+    public boolean controlsCwnd() {
+        return false;
     }
 
     public double cwnd() {

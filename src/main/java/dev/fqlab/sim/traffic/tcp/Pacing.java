@@ -61,6 +61,24 @@ final class Pacing {
         rate = (long) ((double) mss * ratio / 100 * segments * Time.NS_PER_S / srttNs);
     }
 
+    /**
+     * A congestion control that computes its own rate (BBR's {@code sk->sk_pacing_rate = ...}), bytes per second;
+     * {@link #update} is then not used ({@code tcp_update_pacing_rate} is skipped for {@code cong_control} modules).
+     */
+    void set(long bytesPerSecond) {
+        rate = bytesPerSecond;
+    }
+
+    /**
+     * {@code bbr_init}'s {@code cmpxchg(&sk->sk_pacing_status, SK_PACING_NONE, SK_PACING_NEEDED)}: internal pacing
+     * unless fq already paces the socket; {@code pacing: off} keeps the socket unpaced.
+     */
+    void needed() {
+        if (!never && status == Status.NONE) {
+            status = Status.NEEDED;
+        }
+    }
+
     /** fq classified one of the socket's packets ({@code smp_store_release(&sk->sk_pacing_status, SK_PACING_FQ)}). */
     void pacedByFq() {
         if (!never) {

@@ -118,7 +118,9 @@ final class SackRecovery {
         rack.detectLoss(board, state, srttNs, now, null);
         if (before != inFlight() && state != TcpCaState.RECOVERY) {
             enterRecovery(now);
-            applyPrr(1, 1, false); // tcp_cwnd_reduction(sk, 1, newly lost, 0)
+            if (!cc.controlsCwnd()) {
+                applyPrr(1, 1, false); // tcp_cwnd_reduction(sk, 1, newly lost, 0)
+            }
         }
     }
 
@@ -169,6 +171,9 @@ final class SackRecovery {
 
     /** {@code tcp_end_cwnd_reduction}: cwnd = ssthresh. */
     private void endCwndReduction() {
+        if (cc.controlsCwnd()) {
+            return; // BBR keeps its own cwnd
+        }
         if (cc.ssthresh() < CongestionControl.INFINITE_SSTHRESH) {
             cc.setCwnd(cc.ssthresh());
         }
@@ -180,7 +185,7 @@ final class SackRecovery {
      * @return whether it applied (the state reduces the window)
      */
     boolean reduce(AckSample s, boolean unaAdvanced) {
-        if (!inCwndReduction()) {
+        if (!inCwndReduction() || cc.controlsCwnd()) {
             return false;
         }
         applyPrr(s.delivered, s.newlyLost, unaAdvanced);

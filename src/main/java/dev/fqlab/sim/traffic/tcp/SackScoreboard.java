@@ -25,6 +25,10 @@ final class SackScoreboard implements Scoreboard {
 
     private final SentSegments sent;
     private final RackTlp rack;
+    /** The delivery-rate sampler, null unless the congestion control reads it (BBR). */
+    private final RateSampler rate;
+    /** This ACK's rate sample (with {@link #rate}). */
+    private RateSample rs;
     private final byte[] marks;
     private final long[] segOf;
     /** The time-ordered list of segments in flight (not SACKed, not lost awaiting retransmission). */
@@ -47,9 +51,14 @@ final class SackScoreboard implements Scoreboard {
     private int cacheCount;
 
     SackScoreboard(long maxOut, SentSegments sent, RackTlp rack) {
+        this(maxOut, sent, rack, null);
+    }
+
+    SackScoreboard(long maxOut, SentSegments sent, RackTlp rack, RateSampler rate) {
         int size = Integer.highestOneBit((int) Math.max(2, maxOut)) << 1;
         this.sent = sent;
         this.rack = rack;
+        this.rate = rate;
         this.marks = new byte[size];
         this.segOf = new long[size];
         this.prev = new int[size];
@@ -113,7 +122,8 @@ final class SackScoreboard implements Scoreboard {
      * {@code tcp_sacktag_write_queue}: the ACK's blocks above {@code una} mark segments SACKed; each newly SACKed
      * segment leaves the lost and retransmitted counts, advances RACK and gives a SACK RTT if never retransmitted.
      */
-    void tagSacks(Packet ack, long una, long sndMax, long now, AckSample s) {
+    void tagSacks(Packet ack, long una, long sndMax, long now, AckSample s, RateSample rateSample) {
+        this.rs = rateSample;
         long[] b = ack.sackBlocks;
         for (int k = 0; k < ack.sackCount; k++) {
             long start = Math.max(b[2 * k], una);
@@ -180,6 +190,9 @@ final class SackScoreboard implements Scoreboard {
         long xmit = sent.xmitNs(seg);
         boolean retrans = sent.everRetransmitted(seg);
         rack.advance(retrans, seg + 1, xmit, now);
+        if (rate != null) {
+            rate.delivered(seg, retrans, bySack, rs); // tcp_rate_skb_delivered
+        }
         if (!retrans) {
             if (bySack) {
                 if (s.firstSacktNs < 0) {
@@ -248,10 +261,16 @@ final class SackScoreboard implements Scoreboard {
             if ((m & RETRANS) != 0) {
                 marks[i] = (byte) (m & ~RETRANS);
                 retransOut--;
+                if (rate != null) {
+                    rate.lost(1); // tcp_notify_skb_loss_event: a retransmission lost again
+                }
             }
         } else {
             marks[i] = (byte) (m | LOST);
             lostOut++;
+            if (rate != null) {
+                rate.lost(1);
+            }
             if (s != null) {
                 s.newlyLost++;
             }

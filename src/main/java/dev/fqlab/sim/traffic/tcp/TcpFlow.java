@@ -1,8 +1,10 @@
 package dev.fqlab.sim.traffic.tcp;
 
+import dev.fqlab.sim.core.RandomStream;
 import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.result.TcpStats;
+import dev.fqlab.sim.scenario.CongestionControlKind;
 import dev.fqlab.sim.scenario.Direction;
 import dev.fqlab.sim.scenario.EcnCodepoint;
 import dev.fqlab.sim.scenario.TcpOrigin;
@@ -66,7 +68,10 @@ public final class TcpFlow extends Flow {
         Transfer transfer = new Transfer(tcp.mss(), tcp.bytes(), Time.seconds(spec.stopS()));
         this.startNs = Time.seconds(spec.startS());
         this.recorder = new TcpRecorder(context.warmupNs());
-        this.sender = new TcpSender(sim, new End(dataUp), tcp, transfer, tsq, ect, recorder, context.kernel().tcp());
+        RandomStream random = tcp.congestionControl() == CongestionControlKind.BBR
+                ? RandomStream.of(context.seed(), "flow." + spec.name() + ".bbr") : null;
+        this.sender = new TcpSender(sim, new End(dataUp), tcp, transfer, tsq, ect, recorder, context.kernel().tcp(),
+                random);
         this.dataUp = dataUp;
         this.receiver = new TcpReceiver(sim, new End(!dataUp), transfer, tcp.sack());
     }
@@ -132,6 +137,11 @@ public final class TcpFlow extends Flow {
     }
 
     /** Congestion window now, in segments (tests). */
+    /** The sender's congestion control module ({@link Bbr} for {@code "bbr"}). */
+    public CongestionControl congestionControl() {
+        return sender.cc();
+    }
+
     public double cwnd() {
         return sender.cc().cwnd();
     }

@@ -2,6 +2,7 @@ package dev.fqlab.sim.traffic.tcp;
 
 import dev.fqlab.sim.core.Event;
 import dev.fqlab.sim.core.Simulator;
+import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.packet.Packet;
 import dev.fqlab.sim.stats.TcpRecorder;
 
@@ -38,6 +39,8 @@ final class TcpOutput {
     private final TcpSmallQueues tsq;
     private final AfterSend afterSend;
     private final TcpRecorder recorder;
+    /** The delivery-rate sampler ({@code tcp_rate_skb_sent}), null unless the congestion control reads it. */
+    private final RateSampler rate;
     /** The ECN codepoint of new data: 0, or ECT(0)/ECT(1) when the flow is ECN-capable. */
     private final int ect;
 
@@ -64,7 +67,7 @@ final class TcpOutput {
 
     TcpOutput(Simulator sim, Outbound out, Transfer transfer, long receiveWindow, SendSequence seq,
               Scoreboard scoreboard, SentSegments sentSegments, CongestionControl cc, Pacing pacing, TcpSmallQueues tsq,
-              AfterSend afterSend, TcpRecorder recorder, int ect) {
+              AfterSend afterSend, TcpRecorder recorder, int ect, RateSampler rate) {
         this.sim = sim;
         this.out = out;
         this.transfer = transfer;
@@ -78,6 +81,7 @@ final class TcpOutput {
         this.afterSend = afterSend;
         this.recorder = recorder;
         this.ect = ect;
+        this.rate = rate;
     }
 
     void start() {
@@ -234,6 +238,9 @@ final class TcpOutput {
             }
         }
         p.tcpFlags = flags;
+        if (rate != null) { // __tcp_transmit_skb: skb_mstamp_ns is the departure time
+            rate.sent(segment, (departure > 0 ? departure : now) / Time.NS_PER_US, seq.packetsOut());
+        }
         sentSegments.sent(segment, retransmit, now);
         scoreboard.transmitted(segment, retransmit, now);
         if (tsq != null) {

@@ -1,9 +1,12 @@
 package dev.fqlab.sim.traffic.tcp;
 
 import dev.fqlab.sim.core.Event;
+import dev.fqlab.sim.core.RandomStream;
 import dev.fqlab.sim.core.Simulator;
+import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.kernel.TcpRules;
 import dev.fqlab.sim.packet.Packet;
+import dev.fqlab.sim.scenario.CongestionControlKind;
 import dev.fqlab.sim.scenario.TrafficSpec;
 import dev.fqlab.sim.stats.TcpRecorder;
 import dev.fqlab.sim.traffic.tcp.RetransmitTimer.Pending;
@@ -31,6 +34,10 @@ import dev.fqlab.sim.traffic.tcp.RetransmitTimer.Pending;
  * never-retransmitted segment, else from the timestamp echo; the congestion control gets the RTT of the last such
  * segment ({@code ca_rtt_us});</li>
  * <li>ECN (RFC 3168) when the flow is ect0/ect1: an ECN-Echo reduces the window once per window of data.</li>
+ * <li>BBR ({@link Bbr}, a {@code cong_control} module): {@link RateSampler} keeps the delivery counters per
+ * segment and gives each ACK a {@link RateSample} ({@code tcp_rate_gen}, just before {@code tcp_cong_control}); BBR
+ * then sets cwnd and the pacing rate, instead of PRR, {@code cong_avoid} and {@code tcp_update_pacing_rate}, and
+ * asks for pacing ({@code SK_PACING_NEEDED}) when the connection is established.</li>
  * </ul>
  * A finite transfer is done when its last byte is acknowledged; a bulk flow sends new data until {@code stopS}.
  */
@@ -43,6 +50,10 @@ final class TcpSender {
     private final Transfer transfer;
     private final boolean ecn;
     private final CongestionControl cc;
+    /** With BBR: the congestion control, its rate sampler and the per-ACK sample; else null. */
+    private final Bbr bbr;
+    private final RateSampler rate;
+    private final RateSample rateSample;
     private final RttEstimator rtt = new RttEstimator();
     private final TcpRecorder recorder;
     private final SendSequence seq = new SendSequence();
@@ -72,26 +83,40 @@ final class TcpSender {
     /**
      * @param tsq whether TCP Small Queues applies (the sender is next to the device queue)
      * @param ect the ECN codepoint of new data, 0 when the flow is not ECN-capable
+     * @param random the flow's stream for BBR's random gain-cycle phase (unused by CUBIC and Reno)
      */
     TcpSender(Simulator sim, Outbound out, TrafficSpec.Tcp tcp, Transfer transfer, boolean tsq, int ect,
-              TcpRecorder recorder, TcpRules rules) {
+              TcpRecorder recorder, TcpRules rules, RandomStream random) {
         this.sim = sim;
         this.out = out;
         this.transfer = transfer;
         this.ecn = ect != 0;
-        this.cc = CongestionControl.of(tcp.congestionControl());
-        if (cc instanceof Cubic cubic && rules.hystartMs()) {
-            cubic.hystartV4_16();
-        }
         this.recorder = recorder;
         long window = TcpReceiver.windowSegments(transfer.mss());
+        if (tcp.congestionControl() == CongestionControlKind.BBR) {
+            if (!tcp.sack()) {
+                throw new IllegalArgumentException("BBR is modelled with SACK only");
+            }
+            this.rate = new RateSampler(window + 1);
+            this.rateSample = new RateSample();
+            this.bbr = new Bbr(rate, transfer.mss(), tcp.pacingShift(), random);
+            this.cc = bbr;
+        } else {
+            this.rate = null;
+            this.rateSample = null;
+            this.bbr = null;
+            this.cc = CongestionControl.of(tcp.congestionControl());
+            if (cc instanceof Cubic cubic && rules.hystartMs()) {
+                cubic.hystartV4_16();
+            }
+        }
         this.sent = new SentSegments(window + 1);
         Scoreboard scoreboard;
         if (tcp.sack()) {
             this.renoBoard = null;
             this.recovery = null;
             this.rack = new RackTlp();
-            this.board = new SackScoreboard(window + 1, sent, rack);
+            this.board = new SackScoreboard(window + 1, sent, rack, rate);
             this.sackRecovery = new SackRecovery(cc, board, rack, seq, this::queueCwr);
             scoreboard = board;
         } else {
@@ -106,7 +131,7 @@ final class TcpSender {
         this.rto = new RetransmitTimer(sim, rtt, this::timerExpired);
         TcpOutput.AfterSend afterSend = tcp.sack() ? this::afterSendSack : (now, prior, n, head) -> rto.startIfStopped(now);
         this.output = new TcpOutput(sim, out, transfer, window, seq, scoreboard, sent, cc, pacing,
-                tsq ? new TcpSmallQueues(tcp.pacingShift(), rules, transfer.mss()) : null, afterSend, recorder, ect);
+                tsq ? new TcpSmallQueues(tcp.pacingShift(), rules, transfer.mss()) : null, afterSend, recorder, ect, rate);
     }
 
     /** Connects at {@code startNs}. */
@@ -139,6 +164,11 @@ final class TcpSender {
         rto.stop();
         state = State.ESTABLISHED;
         cc.init(now, seq.nxt());
+        if (bbr != null) { // tcp_init_transfer: bbr_init after the SYN-ACK's tcp_ack
+            rate.synAcked(now / Time.NS_PER_US);
+            bbr.start(now, rtt.srttUs8(), rack.minRttNs() / Time.NS_PER_US);
+            pacing.needed();
+        }
         recorder.open(now, cc.cwnd());
         output.start();
         updatePacingRate();
@@ -232,8 +262,10 @@ final class TcpSender {
     /**
      * {@code tcp_ack_update_rtt}: the sequence RTT if any, else the timestamp echo (only when the ACK acknowledged new
      * data); the congestion control and min RTT get {@code caRtt} ({@code pkts_acked}).
+     *
+     * @return {@code caRtt} after the timestamp fallback ({@code rs->rtt_us}), -1 if none
      */
-    private void takeRttSample(long seqRtt, long caRtt, long tsEcr, boolean acked, long now) {
+    private long takeRttSample(long seqRtt, long caRtt, long tsEcr, boolean acked, long now) {
         if (seqRtt < 0 && acked && tsEcr > 0) {
             seqRtt = now - tsEcr;
             caRtt = seqRtt;
@@ -248,6 +280,7 @@ final class TcpSender {
         if (caRtt >= 0) {
             cc.onRttSample(now, caRtt, seq.una(), seq.max(), pacing.rate(), paced());
         }
+        return caRtt;
     }
 
     /** RFC 3168 §6.1.2: the reduction {@link LossRecovery} allows; the next new segment then carries CWR. */
@@ -274,7 +307,12 @@ final class TcpSender {
         }
         AckSample s = sample;
         s.reset();
-        board.tagSacks(p, priorUna, seq.max(), now, s);
+        long lostBefore = 0;
+        if (rateSample != null) {
+            rateSample.reset(sackRecovery.inFlight()); // rs.prior_in_flight
+            lostBefore = rate.lost();
+        }
+        board.tagSacks(p, priorUna, seq.max(), now, s, rateSample);
         boolean unaAdvanced = ack > priorUna;
         if (unaAdvanced) {
             board.acknowledge(priorUna, ack, now, s);
@@ -296,7 +334,7 @@ final class TcpSender {
             }
             caRtt = now - s.lastSacktNs;
         }
-        takeRttSample(seqRtt, caRtt, p.tsEcr, unaAdvanced, now);
+        caRtt = takeRttSample(seqRtt, caRtt, p.tsEcr, unaAdvanced, now);
         if (seq.una() >= transfer.segments() || (seq.allAcked() && transfer.stopped(now))) {
             finish(now);
             return;
@@ -318,7 +356,16 @@ final class TcpSender {
         if (setXmitTimer) {
             setXmitTimer(now);
         }
-        if (!sackRecovery.reduce(s, unaAdvanced) && unaAdvanced && output.isCwndLimited()) {
+        if (bbr != null) {
+            if (priorPacketsOut > 0) { // tcp_rate_gen, then tcp_cong_control's cong_control
+                RateSample rs = rateSample;
+                rs.rttUs = caRtt < 0 ? -1 : caRtt / Time.NS_PER_US;
+                rate.generate(s.delivered, rate.lost() - lostBefore, now / Time.NS_PER_US,
+                        rack.minRttNs() / Time.NS_PER_US, rs);
+                bbr.control(rs, sackRecovery.state(), sackRecovery.inFlight(), now, pacing.nextSendNs(),
+                        rtt.srttUs8());
+            }
+        } else if (!sackRecovery.reduce(s, unaAdvanced) && unaAdvanced && output.isCwndLimited()) {
             cc.onAck(s.delivered, now, rtt.srttNs(), seq.una(), seq.nxt());
         }
     }
@@ -463,6 +510,10 @@ final class TcpSender {
     }
 
     private void updatePacingRate() {
+        if (bbr != null) {
+            pacing.set(bbr.pacingRate());
+            return;
+        }
         pacing.update(cc.cwnd(), cc.ssthresh(), seq.packetsOut(), rtt.srttNs());
     }
 
