@@ -37,9 +37,20 @@ public final class ResultMetricRows {
     private ResultMetricRows() {
     }
 
-    /** Stores the metrics of {@code document} (a result document as {@code results.document} holds it). */
+    /**
+     * Stores the metrics of {@code document} (a result document as {@code results.document} holds it). A document
+     * they cannot be read from (none known) is stored without them: readers then fall back to the document, so the
+     * result itself is never lost over its metrics.
+     */
     static void insert(JdbcTemplate jdbc, JsonMapper jsonMapper, UUID experimentId, String document) {
-        ResultMetricFields.Extracted metrics = ResultMetricFields.extract(jsonMapper, document);
+        ResultMetricFields.Extracted metrics;
+        try {
+            metrics = ResultMetricFields.extract(jsonMapper, document);
+        } catch (RuntimeException unreadable) {
+            org.slf4j.LoggerFactory.getLogger(ResultMetricRows.class)
+                    .warn("Result {}: no stored metrics, its document is not readable: {}", experimentId, unreadable.toString());
+            return;
+        }
         String names = jsonMapper.writeValueAsString(metrics.names());
         jdbc.update("INSERT INTO result_metrics (experiment_id, names_sha256, names, seed, metric_values) VALUES (?, ?, ?, ?, ?)",
                 experimentId, sha256(names), names, metrics.seed(), bytes(metrics.values()));

@@ -115,6 +115,24 @@ public record SweepRow(int combination, Map<String, JsonNode> values,
         if (results.size() < 2) {
             return false;
         }
+        if (results.stream().allMatch(r -> r instanceof MetricValues v
+                && v.names() == ((MetricValues) results.getFirst()).names())) {
+            // One shape (the usual case: repetitions of one scenario): compare value by value, no lookups.
+            MetricValues first = (MetricValues) results.getFirst();
+            List<String> names = first.names();
+            for (int i = 0; i < names.size(); i++) {
+                if (ResultMetrics.WALL_CLOCK.contains(names.get(i))) {
+                    continue;
+                }
+                double value = first.value(i);
+                for (Map<String, Double> result : results) {
+                    if (!same(value, ((MetricValues) result).value(i))) {
+                        return false;
+                    }
+                }
+            }
+            return !names.isEmpty();
+        }
         Map<String, Double> first = results.getFirst();
         Set<String> names = new LinkedHashSet<>();
         results.forEach(r -> names.addAll(r.keySet()));
@@ -129,15 +147,19 @@ public record SweepRow(int combination, Map<String, JsonNode> values,
             if (value == null) {
                 return false;
             }
-            double rounded = Numbers.round6(value);
             for (Map<String, Double> result : results) {
                 Double other = result.get(name);
-                if (other == null || Numbers.round6(other) != rounded) {
+                if (other == null || !same(value, other)) {
                     return false;
                 }
             }
         }
         return true;
+    }
+
+    /** Equal as the statistics show them (6 significant digits). */
+    private static boolean same(double a, double b) {
+        return a == b || Numbers.round6(a) == Numbers.round6(b);
     }
 
     /**
