@@ -2,13 +2,17 @@
 -- Common H2/PostgreSQL subset as in V1.
 
 -- A result's metrics (every numeric field of its document, dev.fqlab.result.ResultMetricFields), written with the
--- result: names as a JSON array (shared by every result of one scenario shape: readers fetch them once per
--- names_sha256), metric_values one IEEE 754 double per name, 8 bytes big-endian. V17 (ResultMetricsMigration)
--- fills it for the results stored before.
+-- result: metric_values holds one IEEE 754 double per name, 8 bytes big-endian, in the order of the names that
+-- names_sha256 identifies. The names (a JSON array) are stored once per scenario shape in result_metric_names: every
+-- repetition and most values of a sweep share them (136 names, 4.5 kB, for seed 000). Names are never deleted (a
+-- row per shape). V17 (ResultMetricsMigration) fills both for the results stored before.
+CREATE TABLE result_metric_names (
+    names_sha256 CHAR(64) NOT NULL PRIMARY KEY,
+    names        TEXT     NOT NULL
+);
 CREATE TABLE result_metrics (
     experiment_id UUID     NOT NULL PRIMARY KEY REFERENCES results (experiment_id) ON DELETE CASCADE,
-    names_sha256  CHAR(64) NOT NULL,
-    names         TEXT     NOT NULL,
+    names_sha256  CHAR(64) NOT NULL REFERENCES result_metric_names (names_sha256),
     seed          BIGINT,
     metric_values BYTEA    NOT NULL
 );

@@ -14,14 +14,14 @@ import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Table {@code result_metrics} (V16): a result's {@link ResultMetricFields} stored with it, so that a sweep's table
- * of a thousand runs reads a thousand small rows instead of parsing a thousand result documents (issue 17). One row
- * per result: {@code names} (a JSON array of the metric names, in order) with its SHA-256, {@code seed}, and
- * {@code metric_values}, one IEEE 754 double per name, 8 bytes big-endian each (a {@code BYTEA} reads back
- * bit-exact and an order of magnitude faster than a {@code DOUBLE PRECISION[]} in text form). Results of one
- * scenario shape (every repetition and most values of a sweep) share their names: a reader fetches the names once
- * per SHA-256 ({@link #names}) and only the values per row. For SQL: {@code get_byte} / {@code substring} of
- * {@code metric_values}, or simply {@code result_flows} and {@code result_stations}, which hold the same numbers.
+ * Tables {@code result_metrics} and {@code result_metric_names} (V16): a result's {@link ResultMetricFields} stored
+ * with it, so that a sweep's table of a thousand runs reads a thousand small rows instead of parsing a thousand
+ * result documents (issue 17). One row per result: the SHA-256 of its names, {@code seed}, and {@code metric_values},
+ * one IEEE 754 double per name, 8 bytes big-endian each (a {@code BYTEA} reads back bit-exact and needs no parsing,
+ * unlike a {@code DOUBLE PRECISION[]} in text form). The names (a JSON array, in order) are stored once per
+ * SHA-256: results of one scenario shape (every repetition and most values of a sweep) share them, and a reader
+ * fetches them once ({@link #names}). For SQL: {@code result_flows} and {@code result_stations} hold most of the same
+ * numbers as columns.
  */
 public final class ResultMetricRows {
 
@@ -38,11 +38,11 @@ public final class ResultMetricRows {
     }
 
     /**
-     * Stores the metrics of {@code document} (a result document as {@code results.document} holds it). A document
-     * they cannot be read from (none known) is stored without them: readers then fall back to the document, so the
-     * result itself is never lost over its metrics.
+     * Stores the metrics of {@code document} (a result document as {@code results.document} holds it), and their
+     * names unless stored already. A document they cannot be read from (none known) is stored without them: readers
+     * then fall back to the document, so the result itself is never lost over its metrics.
      */
-    static void insert(JdbcTemplate jdbc, JsonMapper jsonMapper, UUID experimentId, String document) {
+    static void insert(JdbcTemplate jdbc, JsonMapper jsonMapper, boolean postgres, UUID experimentId, String document) {
         ResultMetricFields.Extracted metrics;
         try {
             metrics = ResultMetricFields.extract(jsonMapper, document);
@@ -52,8 +52,37 @@ public final class ResultMetricRows {
             return;
         }
         String names = jsonMapper.writeValueAsString(metrics.names());
-        jdbc.update("INSERT INTO result_metrics (experiment_id, names_sha256, names, seed, metric_values) VALUES (?, ?, ?, ?, ?)",
-                experimentId, sha256(names), names, metrics.seed(), bytes(metrics.values()));
+        String sha = sha256(names);
+        insertNames(jdbc, postgres, sha, names);
+        jdbc.update("INSERT INTO result_metrics (experiment_id, names_sha256, seed, metric_values) VALUES (?, ?, ?, ?)",
+                experimentId, sha, metrics.seed(), bytes(metrics.values()));
+    }
+
+    /**
+     * Stores a list of names unless it is stored: two results of a new shape stored at once by two workers must not
+     * fail one another. PostgreSQL: ON CONFLICT DO NOTHING waits for the other transaction and then does nothing. H2
+     * (no ON CONFLICT): insert where missing, and a duplicate key from a concurrent insert only fails that statement
+     * (H2 rolls back a statement, not the transaction), so it is ignored.
+     */
+    static void insertNames(JdbcTemplate jdbc, boolean postgres, String sha, String names) {
+        if (postgres) {
+            jdbc.update("INSERT INTO result_metric_names (names_sha256, names) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                    sha, names);
+            return;
+        }
+        try {
+            jdbc.update("INSERT INTO result_metric_names (names_sha256, names) SELECT ?, ? WHERE NOT EXISTS "
+                    + "(SELECT 1 FROM result_metric_names WHERE names_sha256 = ?)", sha, names, sha);
+        } catch (org.springframework.dao.DataIntegrityViolationException concurrent) {
+            // stored by a concurrent transaction meanwhile
+        }
+    }
+
+    /** Whether the connections of {@code jdbc} are to PostgreSQL (else H2). */
+    static boolean postgres(JdbcTemplate jdbc) {
+        Boolean postgres = jdbc.execute((java.sql.Connection c) ->
+                c.getMetaData().getDatabaseProductName().toLowerCase(java.util.Locale.ROOT).contains("postgres"));
+        return Boolean.TRUE.equals(postgres);
     }
 
     /** The rows of those of {@code experimentIds} that have one, in no particular order. */
@@ -72,10 +101,10 @@ public final class ResultMetricRows {
         return rows;
     }
 
-    /** The metric names of the row of {@code experimentId}, in order; null when it has no row. */
-    static List<String> names(JdbcTemplate jdbc, JsonMapper jsonMapper, UUID experimentId) {
-        List<String> names = jdbc.queryForList("SELECT names FROM result_metrics WHERE experiment_id = ?", String.class,
-                experimentId);
+    /** The metric names stored under {@code namesSha256}, in order; null when none are. */
+    static List<String> names(JdbcTemplate jdbc, JsonMapper jsonMapper, String namesSha256) {
+        List<String> names = jdbc.queryForList("SELECT names FROM result_metric_names WHERE names_sha256 = ?",
+                String.class, namesSha256);
         return names.isEmpty() ? null : jsonMapper.readValue(names.getFirst(), NAMES);
     }
 
@@ -100,14 +129,18 @@ public final class ResultMetricRows {
     }
 
     /** For the migration: every given (experiment id → document) stored, in one batch. */
-    static void insertAll(JdbcTemplate jdbc, JsonMapper jsonMapper, Map<UUID, String> documents) {
-        Map<UUID, Object[]> rows = new LinkedHashMap<>();
+    static void insertAll(JdbcTemplate jdbc, JsonMapper jsonMapper, boolean postgres, Map<UUID, String> documents) {
+        List<Object[]> rows = new java.util.ArrayList<>();
+        Map<String, String> shapes = new LinkedHashMap<>();
         documents.forEach((id, document) -> {
             ResultMetricFields.Extracted metrics = ResultMetricFields.extract(jsonMapper, document);
             String names = jsonMapper.writeValueAsString(metrics.names());
-            rows.put(id, new Object[] {id, sha256(names), names, metrics.seed(), bytes(metrics.values())});
+            String sha = sha256(names);
+            shapes.putIfAbsent(sha, names);
+            rows.add(new Object[] {id, sha, metrics.seed(), bytes(metrics.values())});
         });
-        jdbc.batchUpdate("INSERT INTO result_metrics (experiment_id, names_sha256, names, seed, metric_values) VALUES (?, ?, ?, ?, ?)",
-                List.copyOf(rows.values()));
+        shapes.forEach((sha, names) -> insertNames(jdbc, postgres, sha, names));
+        jdbc.batchUpdate("INSERT INTO result_metrics (experiment_id, names_sha256, seed, metric_values) VALUES (?, ?, ?, ?)",
+                rows);
     }
 }

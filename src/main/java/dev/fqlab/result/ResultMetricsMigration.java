@@ -57,6 +57,7 @@ public class ResultMetricsMigration implements JavaMigration {
     @Override
     public void migrate(Context context) throws SQLException {
         JdbcTemplate jdbc = new JdbcTemplate(new SingleConnectionDataSource(context.getConnection(), true));
+        boolean postgres = ResultMetricRows.postgres(jdbc);
         int stored = 0;
         UUID after = null;
         while (true) {
@@ -71,7 +72,7 @@ public class ResultMetricsMigration implements JavaMigration {
             if (documents.isEmpty()) {
                 break;
             }
-            ResultMetricRows.insertAll(jdbc, jsonMapper, documents);
+            ResultMetricRows.insertAll(jdbc, jsonMapper, postgres, documents);
             stored += documents.size();
             after = List.copyOf(documents.keySet()).getLast();
         }

@@ -75,7 +75,7 @@ public class ResultRepository {
         insertStations(experimentId, result.stations());
         insertTxqs(experimentId, result.txqs());
         // Issue 17: a sweep's table reads these instead of parsing the document.
-        ResultMetricRows.insert(jdbcTemplate, jsonMapper, experimentId, document);
+        ResultMetricRows.insert(jdbcTemplate, jsonMapper, postgres(), experimentId, document);
         if (hasSeries) {
             SeriesStore.insert(jdbcTemplate, experimentId, result.series());
         }
@@ -124,9 +124,21 @@ public class ResultRepository {
         return ResultMetricRows.read(jdbcTemplate, experimentIds);
     }
 
-    /** The metric names of one stored result, in the order of its values; null when it has none stored. */
-    public List<String> metricNames(UUID experimentId) {
-        return ResultMetricRows.names(jdbcTemplate, jsonMapper, experimentId);
+    /** The metric names stored under {@code namesSha256} (a stored row's), in the order of its values; null if none. */
+    public List<String> metricNames(String namesSha256) {
+        return ResultMetricRows.names(jdbcTemplate, jsonMapper, namesSha256);
+    }
+
+    private volatile Boolean postgres;
+
+    /** Whether the database is PostgreSQL (else H2), asked once. */
+    private boolean postgres() {
+        Boolean known = postgres;
+        if (known == null) {
+            known = ResultMetricRows.postgres(jdbcTemplate);
+            postgres = known;
+        }
+        return known;
     }
 
     /** What a result's stored document holds: the result without its series, which go to their own rows. */

@@ -94,9 +94,9 @@ public class ResultMetrics {
             for (ResultMetricRows.Stored row : results.metricRows(missing)) {
                 MetricValues.Shape shape = shapesBySha.get(row.namesSha256());
                 if (shape == null) {
-                    List<String> names = results.metricNames(row.experimentId());
+                    List<String> names = results.metricNames(row.namesSha256());
                     if (names == null || names.size() != row.values().length) {
-                        continue; // deleted meanwhile, or not readable: the document says it
+                        continue; // not readable: the document says it
                     }
                     shape = shape(names);
                     shapesBySha.put(row.namesSha256(), shape);

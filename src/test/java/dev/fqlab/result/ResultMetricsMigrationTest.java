@@ -97,10 +97,11 @@ class ResultMetricsMigrationTest {
 
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM result_metrics", Integer.class)).isEqualTo(count);
         assertThat(jdbc.queryForObject("SELECT COUNT(DISTINCT names_sha256) FROM result_metrics", Integer.class)).isEqualTo(1);
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM result_metric_names", Integer.class)).isEqualTo(1);
         List<UUID> ids = jdbc.queryForList("SELECT experiment_id FROM results", UUID.class);
         List<ResultMetricRows.Stored> rows = ResultMetricRows.read(jdbc, ids);
         assertThat(rows).hasSize(count);
-        assertThat(ResultMetricRows.names(jdbc, JSON, ids.getFirst())).containsExactlyElementsOf(NAMES);
+        assertThat(ResultMetricRows.names(jdbc, JSON, rows.getFirst().namesSha256())).containsExactlyElementsOf(NAMES);
         for (ResultMetricRows.Stored row : rows) {
             Map<String, Double> values = new java.util.HashMap<>();
             for (int i = 0; i < NAMES.size(); i++) {
@@ -117,6 +118,52 @@ class ResultMetricsMigrationTest {
         }
         // Sweeps from before V16 start unsettled: their counts are derived until a read finds them final.
         assertThat(jdbc.queryForObject("SELECT settled_succeeded FROM sweeps WHERE id = ?", Integer.class, sweep)).isNull();
+    }
+
+    @Test
+    void twoTransactionsStoringOneNewShapeBothCommitOnH2() throws Exception {
+        String url = "jdbc:h2:mem:shapes-" + UUID.randomUUID()
+                + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1;LOCK_TIMEOUT=10000";
+        concurrentShapes(url, "sa", "");
+    }
+
+    @Test
+    void twoTransactionsStoringOneNewShapeBothCommitOnPostgres() throws Exception {
+        TestDatabase.Conn db = TestDatabase.fresh();
+        concurrentShapes(db.url(), db.user(), db.password());
+    }
+
+    /**
+     * Two workers finishing the first two results of a new scenario shape at once: the second waits for the first's
+     * names row and neither transaction fails (a failed result transaction would lose a result over its metrics).
+     */
+    private static void concurrentShapes(String url, String user, String password) throws Exception {
+        flyway(url, user, password).load().migrate();
+        DriverManagerDataSource source = new DriverManagerDataSource(url, user == null ? "" : user,
+                password == null ? "" : password);
+        try (java.sql.Connection first = source.getConnection(); java.sql.Connection second = source.getConnection()) {
+            first.setAutoCommit(false);
+            second.setAutoCommit(false);
+            JdbcTemplate one = new JdbcTemplate(new org.springframework.jdbc.datasource.SingleConnectionDataSource(first, true));
+            JdbcTemplate two = new JdbcTemplate(new org.springframework.jdbc.datasource.SingleConnectionDataSource(second, true));
+            boolean postgres = ResultMetricRows.postgres(one);
+            assertThat(postgres).isEqualTo(url.startsWith("jdbc:postgresql"));
+            ResultMetricRows.insertNames(one, postgres, "a".repeat(64), "[\"summary.throughputMbps\"]");
+            var waiting = java.util.concurrent.CompletableFuture.runAsync(() -> {
+                ResultMetricRows.insertNames(two, postgres, "a".repeat(64), "[\"summary.throughputMbps\"]");
+                try {
+                    second.commit();
+                } catch (java.sql.SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            Thread.sleep(300); // the second is now blocked on the first's uncommitted row
+            first.commit();
+            waiting.get(20, java.util.concurrent.TimeUnit.SECONDS);
+        }
+        JdbcTemplate jdbc = new JdbcTemplate(source);
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM result_metric_names", Integer.class)).isEqualTo(1);
+        assertThat(ResultMetricRows.names(jdbc, JSON, "a".repeat(64))).containsExactly("summary.throughputMbps");
     }
 
     private static org.flywaydb.core.api.configuration.FluentConfiguration flyway(String url, String user, String password) {
