@@ -11,7 +11,7 @@
 #
 # Needs a JDK ≥ 21 (JAVA_HOME), curl, jq, python3, psql/createdb/dropdb for a server that accepts PGUSER without a
 # password (default 127.0.0.1:5432, user postgres). Settings: N (100000 experiments), RUNS (5), REPS (60),
-# PORT (18190), KEEP=1 keeps the database. Output in target/scale/<time>/ (sizes.md, p99.md, plans.txt).
+# PORT (18190), DB (fqlab_scale), KEEP=1 keeps the database. Output in target/scale/<time>/ (sizes.md, p99.md, plans.txt).
 set -euo pipefail
 N=${N:-100000}
 RUNS=${RUNS:-5}
@@ -25,7 +25,7 @@ JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
 DRIVER=$(ls ~/.m2/repository/org/postgresql/postgresql/*/postgresql-*.jar | grep -v sources | sort -V | tail -1)
 OUT=target/scale/$(date +%Y%m%d-%H%M%S)
 mkdir -p "$OUT"
-DB=fqlab_scale
+DB=${DB:-fqlab_scale}
 API=http://127.0.0.1:$PORT/api/v1
 PID=
 start() {

@@ -71,6 +71,12 @@ WHERE experiment_id IN (SELECT id FROM kept_none);
 SELECT pg_temp.clone(tbl, :'full', 'SELECT id FROM kept_full UNION ALL SELECT id FROM kept_none')
 FROM unnest(ARRAY['result_flows', 'result_stations', 'result_txqs']) tbl \g /dev/null
 SELECT pg_temp.clone('result_series_arrays', :'full', 'SELECT id FROM kept_full') \gset
+-- Stored metrics (V16, issue 17), where the build has them: from the run whose document each clone has (the two
+-- runs differ in engine.* by their sampling events).
+SELECT pg_temp.clone('result_metrics', :'full', 'SELECT id FROM kept_full')
+WHERE to_regclass('result_metrics') IS NOT NULL \g /dev/null
+SELECT pg_temp.clone('result_metrics', :'none', 'SELECT id FROM kept_none')
+WHERE to_regclass('result_metrics') IS NOT NULL \g /dev/null
 
 SELECT setval(pg_get_serial_sequence('experiments', 'seq'), (SELECT max(seq) FROM experiments)) \gset
 COMMIT;

@@ -51,7 +51,7 @@ public class SweepRenderController {
     @ApiResponse(responseCode = "200", content = @Content(mediaType = MediaType.TEXT_HTML_VALUE, schema = @Schema(type = "string")))
     @ApiResponse(responseCode = "404", description = "Unknown sweep", content = @Content(mediaType = "application/problem+json"))
     public ResponseEntity<String> report(@PathVariable String id) {
-        SweepResource sweep = sweeps.get(SweepIds.parse(id));
+        SweepResource sweep = sweeps.getAll(SweepIds.parse(id));
         return ResponseEntity.ok().contentType(new MediaType(MediaType.TEXT_HTML, StandardCharsets.UTF_8))
                 .body(report.render(sweep));
     }
@@ -68,7 +68,7 @@ public class SweepRenderController {
             content = @Content(mediaType = "application/problem+json"))
     public ResponseEntity<String> plot(@PathVariable String id,
             @Parameter(description = "a metric name of the sweep's rows") @PathVariable String metric) {
-        SweepResource sweep = sweeps.get(SweepIds.parse(id));
+        SweepResource sweep = sweeps.getOnly(SweepIds.parse(id), List.of(metric));
         List<String> metrics = sweep.metricNames(null);
         // Before any result exists every metric name is still possible: the plot says there is nothing yet.
         if (!metrics.isEmpty() && !metrics.contains(metric)) {

@@ -16,9 +16,26 @@ public final class Csv {
             return "";
         }
         if (value instanceof Double d) {
-            return Double.isFinite(d) ? BigDecimal.valueOf(d).stripTrailingZeros().toPlainString() : "";
+            return Double.isFinite(d) ? plain(d) : "";
         }
         return value.toString();
+    }
+
+    /**
+     * A finite double in plain decimal notation, its shortest round-tripping digits without trailing zeros: what
+     * {@code BigDecimal.valueOf(d).stripTrailingZeros().toPlainString()} gives, without a BigDecimal where
+     * {@link Double#toString} already is that (a whole number below 10^15, or a magnitude from 10^-3 to 10^7, where
+     * Java writes no exponent): a sweep's table.csv formats tens of thousands of them.
+     */
+    static String plain(double d) {
+        double magnitude = Math.abs(d);
+        if (d == Math.rint(d) && magnitude < 1e15) {
+            return Long.toString((long) d);
+        }
+        if (magnitude >= 1e-3 && magnitude < 1e7) {
+            return Double.toString(d);
+        }
+        return BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
     }
 
     /** Appends one line of {@code fields}, each quoted if it must be. */

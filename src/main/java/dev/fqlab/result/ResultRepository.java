@@ -23,7 +23,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Results in SQL: the JSON document (without its series) with summary columns, one row per flow, per station and
- * per TXQ (WiFi), and one row per time series with its values as an array ({@link SeriesStore}). Call
+ * per TXQ (WiFi), one row per time series with its values as an array ({@link SeriesStore}), and its metrics
+ * ({@link ResultMetricRows}). Call
  * {@link #insert} inside the transaction that marks the experiment SUCCEEDED.
  */
 @Repository
@@ -73,6 +74,8 @@ public class ResultRepository {
         insertFlows(experimentId, result.flows());
         insertStations(experimentId, result.stations());
         insertTxqs(experimentId, result.txqs());
+        // Issue 17: a sweep's table reads these instead of parsing the document.
+        ResultMetricRows.insert(jdbcTemplate, jsonMapper, postgres(), experimentId, document);
         if (hasSeries) {
             SeriesStore.insert(jdbcTemplate, experimentId, result.series());
         }
@@ -111,6 +114,31 @@ public class ResultRepository {
     public Optional<String> documentWithoutSeries(UUID experimentId) {
         return jdbc.sql("SELECT document FROM results WHERE experiment_id = :id")
                 .param("id", experimentId).query(String.class).optional();
+    }
+
+    /**
+     * The stored metrics ({@link ResultMetricRows}) of those of {@code experimentIds} that have them, without their
+     * names: {@link #metricNames} gives those once per {@code namesSha256}.
+     */
+    public List<ResultMetricRows.Stored> metricRows(List<UUID> experimentIds) {
+        return ResultMetricRows.read(jdbcTemplate, experimentIds);
+    }
+
+    /** The metric names stored under {@code namesSha256} (a stored row's), in the order of its values; null if none. */
+    public List<String> metricNames(String namesSha256) {
+        return ResultMetricRows.names(jdbcTemplate, jsonMapper, namesSha256);
+    }
+
+    private volatile Boolean postgres;
+
+    /** Whether the database is PostgreSQL (else H2), asked once. */
+    private boolean postgres() {
+        Boolean known = postgres;
+        if (known == null) {
+            known = ResultMetricRows.postgres(jdbcTemplate);
+            postgres = known;
+        }
+        return known;
     }
 
     /** What a result's stored document holds: the result without its series, which go to their own rows. */

@@ -48,7 +48,7 @@ public class SweepController {
     static final String EXPORT_DESCRIPTION = "Columns: sweepId, combination, one per parameter (its label, else its "
             + "value; a labelled parameter with plain values adds '<parameter> value'), repetition (seed = base seed + "
             + "repetition), experimentId, seed, metric, value. Only runs with a result; metrics are every numeric "
-            + "result field (see GET /sweeps/{id} rows). metric: names, '*' matching anything, repeatable or "
+            + "result field (see availableMetrics of GET /sweeps/{id}). metric: names, '*' matching anything, repeatable or "
             + "comma-separated (default: all); one that matches no metric of the results is a 400.";
 
     private final SweepService service;
@@ -106,15 +106,28 @@ public class SweepController {
     @GetMapping("/{id}")
     @Operation(summary = "One sweep: status, counts, progress, warnings and one row per combination with each "
             + "metric's statistics over the repetitions that succeeded",
-            description = "Metrics are every numeric result field, named by its path: summary.<field>, "
+            description = "Metrics are the numeric result fields, named by their path: summary.<field>, "
                     + "stations.<name>.<field>, flows.<name>.<field> (flows.<name>.latencyMs.p99, "
                     + "flows.<name>.tcp.retransmits), txqs.<station>.<tid>.<field>, qdisc.<field> and qdiscUp.<field> "
                     + "(tc counters and xstats), engine.<field>, simulatedS. Statistics: mean, stddev (sample, n − 1), "
                     + "min, max, n, median, ci95Low and ci95High (95 % confidence interval of the mean, Student's t "
-                    + "with n − 1 degrees of freedom; null, like stddev, for one value). warnings: e.g. "
-                    + "identical-repetitions when every repetition of a row gave the same result.")
-    public SweepResource get(@PathVariable String id) {
-        return service.get(SweepIds.parse(id));
+                    + "with n − 1 degrees of freedom; null, like stddev, for one value). The rows show the metrics "
+                    + "api.md names and the sweep's own by default, any others with ?metric= (metric=* for all; "
+                    + "availableMetrics lists them; export.csv and export.jsonl hold every run's every metric). "
+                    + "warnings: e.g. identical-repetitions when every repetition of a row gave the same result "
+                    + "(judged on every metric, shown or not).")
+    @ApiResponse(responseCode = "200", description = "The sweep")
+    @ApiResponse(responseCode = "400", description = "A metric entry that matches no metric of the sweep's results "
+            + "(the problem names the parameter)", content = @Content(mediaType = "application/problem+json"))
+    @ApiResponse(responseCode = "404", description = "Unknown sweep", content = @Content(mediaType = "application/problem+json"))
+    public SweepResource get(@PathVariable String id,
+            @Parameter(description = "Which metrics the rows show: names, '*' matching anything (metric=* for all "
+                    + "of them), repeatable or comma-separated. Default: those api.md names (summary.*, "
+                    + "stations.*.throughputMbps, stations.*.airtimeShare, flows.*.throughputMbps, "
+                    + "flows.*.latencyMs.p50, flows.*.latencyMs.p99, flows.*.rttMs.p50, flows.*.rttMs.p99) and the "
+                    + "sweep's own metrics. availableMetrics lists every name.")
+            @RequestParam(required = false) List<String> metric) {
+        return service.get(SweepIds.parse(id), metricFilter(metric));
     }
 
     @GetMapping(path = "/{id}/table.csv", produces = "text/csv")
@@ -136,7 +149,7 @@ public class SweepController {
         return ResponseEntity.ok()
                 .contentType(TEXT_CSV)
                 .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.inline().filename(uuid + "-table.csv").build().toString())
-                .body(SweepTable.csv(service.get(uuid), metricFilter(metric), statistics));
+                .body(SweepTable.csv(service.table(uuid, metricFilter(metric)), metricFilter(metric), statistics));
     }
 
     @GetMapping(path = "/{id}/export.csv", produces = "text/csv")

@@ -39,9 +39,18 @@ class SweepRepository {
         this.jdbcTemplate = jdbcTemplate;
     }
 
-    /** A sweep's row. */
+    /**
+     * A sweep's row. {@code settled}: its experiments per status once every one of them is final (V16), else null.
+     */
     record StoredSweep(UUID id, long seq, String name, String preset, String definition, int combinations,
-                       int repetitions, int experimentCount, int reusedCount, Instant submittedAt, Instant cancelledAt) {
+                       int repetitions, int experimentCount, int reusedCount, Instant submittedAt, Instant cancelledAt,
+                       List<SweepState.Tally> settled) {
+
+        StoredSweep(UUID id, long seq, String name, String preset, String definition, int combinations,
+                int repetitions, int experimentCount, int reusedCount, Instant submittedAt, Instant cancelledAt) {
+            this(id, seq, name, preset, definition, combinations, repetitions, experimentCount, reusedCount,
+                    submittedAt, cancelledAt, null);
+        }
     }
 
     /** A cell as stored: which experiment fills it, and whether that experiment was reused. */
@@ -187,6 +196,35 @@ class SweepRepository {
         return tallies;
     }
 
+    /**
+     * Stores a sweep's tallies as settled when every one of them is final: a final experiment never changes again
+     * and a cell goes only with its sweep, so they stay true. Does nothing while any waits or runs, or when
+     * already stored.
+     */
+    void settle(UUID sweepId, List<SweepState.Tally> tallies) {
+        if (tallies.stream().anyMatch(t -> !t.status().isFinal())) {
+            return;
+        }
+        Map<ExperimentStatus, Integer> counts = new java.util.EnumMap<>(ExperimentStatus.class);
+        Instant last = null;
+        for (SweepState.Tally t : tallies) {
+            counts.merge(t.status(), t.count(), Integer::sum);
+            if (t.lastFinished() != null && (last == null || t.lastFinished().isAfter(last))) {
+                last = t.lastFinished();
+            }
+        }
+        jdbc.sql("""
+                UPDATE sweeps SET settled_succeeded = :succeeded, settled_failed = :failed, settled_cancelled = :cancelled,
+                    settled_last_finished_at = :last
+                WHERE id = :id AND settled_succeeded IS NULL""")
+                .param("id", sweepId)
+                .param("succeeded", counts.getOrDefault(ExperimentStatus.SUCCEEDED, 0))
+                .param("failed", counts.getOrDefault(ExperimentStatus.FAILED, 0))
+                .param("cancelled", counts.getOrDefault(ExperimentStatus.CANCELLED, 0))
+                .param("last", timestamp(last), java.sql.Types.TIMESTAMP_WITH_TIMEZONE)
+                .update();
+    }
+
     /** The experiments this sweep created that are still waiting or running (not reused ones: those are done). */
     List<UUID> activeExperiments(UUID sweepId) {
         return jdbc.sql("SELECT id FROM experiments WHERE sweep_id = :id AND status IN ('QUEUED', 'RUNNING') ORDER BY seq")
@@ -259,10 +297,19 @@ class SweepRepository {
     }
 
     private static StoredSweep sweep(ResultSet rs) throws SQLException {
+        List<SweepState.Tally> settled = null;
+        int succeeded = rs.getInt("settled_succeeded");
+        if (!rs.wasNull()) {
+            // Every experiment final: progress counts each as done; the last finish time goes with any of them.
+            Instant last = instant(rs, "settled_last_finished_at");
+            settled = List.of(new SweepState.Tally(ExperimentStatus.SUCCEEDED, succeeded, succeeded, last),
+                    new SweepState.Tally(ExperimentStatus.FAILED, rs.getInt("settled_failed"), 0, null),
+                    new SweepState.Tally(ExperimentStatus.CANCELLED, rs.getInt("settled_cancelled"), 0, null));
+        }
         return new StoredSweep(rs.getObject("id", UUID.class), rs.getLong("seq"), rs.getString("name"),
                 rs.getString("preset"), rs.getString("definition"), rs.getInt("combinations"),
                 rs.getInt("repetitions"), rs.getInt("experiment_count"), rs.getInt("reused_count"),
-                instant(rs, "submitted_at"), instant(rs, "cancelled_at"));
+                instant(rs, "submitted_at"), instant(rs, "cancelled_at"), settled);
     }
 
     private static Instant instant(ResultSet rs, String column) throws SQLException {

@@ -17,6 +17,9 @@ import tools.jackson.databind.JsonNode;
  * @param counts its experiments per status
  * @param reuse whether the request allowed reusing earlier results
  * @param metrics the default columns of its table.csv; null for all
+ * @param availableMetrics every metric name its results have, in row order: what {@code ?metric=} can pick. The
+ *     rows show the statistics of the metrics asked for ({@code ?metric=}, {@code *} for all), by default the
+ *     sweep's {@code metrics} and those api.md names ({@link SweepService#DEFAULT_METRICS})
  * @param warnings what a reader should know before trusting the rows (e.g. repetitions that are all identical);
  *     empty when all is well
  */
@@ -25,11 +28,28 @@ public record SweepResource(UUID id, String name, String preset, List<String> ta
                             int repetitions, int experiments, int reused, Map<ExperimentStatus, Integer> counts,
                             JsonNode base, List<SweepParameter> parameters, boolean reuse,
                             @JsonInclude(JsonInclude.Include.NON_NULL) List<String> metrics,
-                            List<SweepWarning> warnings, List<SweepRow> rows, Links links) {
+                            List<String> availableMetrics, List<SweepWarning> warnings, List<SweepRow> rows,
+                            Links links) {
+
+    /** A sweep whose rows show every metric of its results. */
+    public SweepResource(UUID id, String name, String preset, List<String> tags, ExperimentStatus status,
+            double progress, Instant submittedAt, Instant finishedAt, int combinations, int repetitions,
+            int experiments, int reused, Map<ExperimentStatus, Integer> counts, JsonNode base,
+            List<SweepParameter> parameters, boolean reuse, List<String> metrics, List<SweepWarning> warnings,
+            List<SweepRow> rows, Links links) {
+        this(id, name, preset, tags, status, progress, submittedAt, finishedAt, combinations, repetitions, experiments,
+                reused, counts, base, parameters, reuse, metrics, namesOf(rows), warnings, rows, links);
+    }
+
+    private static List<String> namesOf(List<SweepRow> rows) {
+        java.util.Set<String> all = new java.util.LinkedHashSet<>();
+        rows.forEach(row -> all.addAll(row.metrics().keySet()));
+        return List.copyOf(all);
+    }
 
     /**
-     * The metric names that {@code names} pick from the rows, in order ('*' matches anything, as in
-     * {@code table.csv?metric=}); every metric of the rows, in row order, when {@code names} is null.
+     * The metric names that {@code names} pick from {@link #availableMetrics}, in order ('*' matches anything, as in
+     * {@code table.csv?metric=}); every metric of the results, in row order, when {@code names} is null.
      */
     public List<String> metricNames(List<String> names) {
         return SweepTable.columns(this, names);

@@ -12,6 +12,7 @@ import dev.fqlab.web.PageQuery;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -143,13 +144,62 @@ public class SweepService {
         return new SweepValidation(plan.name(), plan.combinations(), plan.repetitions(), plan.cells().size(), reusable);
     }
 
+    /**
+     * What {@code GET /sweeps/{id}} shows by default of each row: the metrics api.md names (every summary field, each
+     * station's throughput and airtime share, each flow's goodput, latency and RTT p50 and p99), besides the sweep's
+     * own {@code metrics}. {@code ?metric=*} shows them all.
+     */
+    public static final List<String> DEFAULT_METRICS = List.of("summary.*", "stations.*.throughputMbps",
+            "stations.*.airtimeShare", "flows.*.throughputMbps", "flows.*.latencyMs.p50", "flows.*.latencyMs.p99",
+            "flows.*.rttMs.p50", "flows.*.rttMs.p99");
+
+    /** Which metrics a sweep's rows get statistics for. */
+    private sealed interface Selection {
+    }
+
+    /** The sweep's own metrics and {@link #DEFAULT_METRICS}. */
+    private record Defaults() implements Selection {
+    }
+
+    /** The sweep's own metrics, else all: table.csv's default. */
+    private record OwnElseAll() implements Selection {
+    }
+
+    /** These names ('*' matching anything; null: all); {@code checked}: 400 when one matches no metric. */
+    private record Named(List<String> names, boolean checked) implements Selection {
+    }
+
+    /** The sweep with the metrics api.md names and its own in its rows ({@link #DEFAULT_METRICS}). */
     public SweepResource get(UUID id) {
-        return load(id).sweep();
+        return load(id, new Defaults()).sweep();
+    }
+
+    /**
+     * The sweep with the metrics {@code metric} names in its rows ('*' matches anything: {@code *} is all), or a 400
+     * naming the parameter when one entry matches no metric of its results; null: {@link #get(UUID)}.
+     */
+    public SweepResource get(UUID id, List<String> metric) {
+        return load(id, metric == null ? new Defaults() : new Named(metric, true)).sweep();
+    }
+
+    /** The sweep with every metric of its results in its rows (its report). */
+    public SweepResource getAll(UUID id) {
+        return load(id, new Named(null, false)).sweep();
+    }
+
+    /** The sweep with these metrics in its rows, unchecked: a plot says itself that its metric is unknown. */
+    public SweepResource getOnly(UUID id, List<String> metrics) {
+        return load(id, new Named(metrics, false)).sweep();
+    }
+
+    /** table.csv's rows: the metrics {@code metric} names (checked), else the sweep's own, else all. */
+    SweepResource table(UUID id, List<String> metric) {
+        return load(id, metric == null ? new OwnElseAll() : new Named(metric, true)).sweep();
     }
 
     /** The sweep with every run that has a result and that run's metrics: what its export lists. */
     public SweepExport.Runs runs(UUID id) {
-        Loaded loaded = load(id);
+        Loaded loaded = load(id, new Named(List.of(), false));
         List<SweepExport.Run> runs = loaded.members().stream()
                 .filter(m -> m.status() == ExperimentStatus.SUCCEEDED && loaded.metrics().containsKey(m.experimentId()))
                 .sorted(Comparator.comparingInt(SweepMember::combination).thenComparingInt(SweepMember::repetition))
@@ -162,10 +212,13 @@ public class SweepService {
     private record Loaded(SweepResource sweep, List<SweepMember> members, Map<UUID, MetricValues> metrics) {
     }
 
-    private Loaded load(UUID id) {
+    private Loaded load(UUID id, Selection selection) {
         StoredSweep sweep = sweeps.find(id).orElseThrow(() -> notFound(id));
         List<SweepMember> members = sweeps.members(id);
         SweepState state = SweepState.of(members, sweep.reusedCount(), sweep.submittedAt(), sweep.cancelledAt());
+        if (sweep.settled() == null && state.status().isFinal() && members.stream().allMatch(m -> m.status().isFinal())) {
+            sweeps.settle(id, SweepState.tallies(members));
+        }
         List<UUID> succeeded = members.stream().filter(m -> m.status() == ExperimentStatus.SUCCEEDED)
                 .map(SweepMember::experimentId).distinct().toList();
         Map<UUID, MetricValues> metrics = resultMetrics.of(succeeded, sweeps::documents);
@@ -173,21 +226,46 @@ public class SweepService {
         List<SweepParameter> parameters = definition.path("parameters").valueStream().map(SweepParameter::fromJson).toList();
         List<String> tableMetrics = definition.hasNonNull("metrics")
                 ? definition.get("metrics").valueStream().map(JsonNode::stringValue).toList() : null;
-        List<SweepRow> rows = SweepRow.of(parameters, sweep.combinations(), members, metrics);
+        List<String> available = SweepRow.metricNames(sweep.combinations(), members, metrics);
+        Set<String> chosen = switch (selection) {
+            case Defaults d -> {
+                List<String> names = new ArrayList<>(DEFAULT_METRICS);
+                if (tableMetrics != null) {
+                    names.addAll(tableMetrics);
+                }
+                yield Set.copyOf(SweepTable.columns(new LinkedHashSet<>(available), names));
+            }
+            case OwnElseAll o -> tableMetrics == null ? null
+                    : Set.copyOf(SweepTable.columns(new LinkedHashSet<>(available), tableMetrics));
+            case Named(List<String> names, boolean checked) -> names == null || names.contains("*") ? null
+                    : Set.copyOf(checked ? SweepTable.requested(new LinkedHashSet<>(available), names)
+                            : SweepTable.columns(new LinkedHashSet<>(available), names));
+        };
+        List<SweepRow> rows = SweepRow.of(parameters, sweep.combinations(), members, metrics, chosen);
+        List<SweepWarning> warnings = SweepWarning.of(parameters, rows,
+                SweepRow.identicalRepetitions(sweep.combinations(), members, metrics));
         SweepResource resource = new SweepResource(sweep.id(), sweep.name(), sweep.preset(), tags(definition),
                 state.status(), state.progress(), sweep.submittedAt(), state.finishedAt(), sweep.combinations(),
                 sweep.repetitions(), members.size(), (int) members.stream().filter(SweepMember::reused).count(),
                 state.counts(), definition.get("base"), parameters, definition.path("reuse").asBoolean(true),
-                tableMetrics, SweepWarning.of(parameters, rows), rows, SweepResource.Links.of(id));
+                tableMetrics, available, warnings, rows, SweepResource.Links.of(id));
         return new Loaded(resource, members, metrics);
     }
 
-    /** One page of sweeps, newest first, each with its state. */
+    /**
+     * One page of sweeps, newest first, each with its state: a settled sweep's from its row, the others' by counting
+     * their cells (and settling those found final).
+     */
     public SweepPage list(PageQuery query) {
         List<StoredSweep> rows = sweeps.list(query.beforeSeq(), query.limit());
         boolean more = rows.size() > query.limit();
         List<StoredSweep> page = more ? rows.subList(0, query.limit()) : rows;
-        Map<UUID, List<SweepState.Tally>> tallies = sweeps.tallies(page.stream().map(StoredSweep::id).toList());
+        Map<UUID, List<SweepState.Tally>> tallies = new LinkedHashMap<>();
+        page.stream().filter(s -> s.settled() != null).forEach(s -> tallies.put(s.id(), s.settled()));
+        List<UUID> unsettled = page.stream().filter(s -> s.settled() == null).map(StoredSweep::id).toList();
+        Map<UUID, List<SweepState.Tally>> counted = sweeps.tallies(unsettled);
+        counted.forEach(sweeps::settle);
+        tallies.putAll(counted);
         List<SweepSummary> items = page.stream().map(sweep -> {
             List<SweepState.Tally> tally = tallies.getOrDefault(sweep.id(), List.of());
             SweepState state = SweepState.of(tally, sweep.reusedCount(), sweep.submittedAt(), sweep.cancelledAt());

@@ -34,6 +34,15 @@ public record SweepState(ExperimentStatus status, Map<ExperimentStatus, Integer>
         return of(tallies.values(), reused, submittedAt, cancelledAt);
     }
 
+    /** The members' tallies, one per status they have. */
+    static List<Tally> tallies(List<SweepMember> members) {
+        Map<ExperimentStatus, Tally> tallies = new EnumMap<>(ExperimentStatus.class);
+        for (SweepMember m : members) {
+            tallies.merge(m.status(), new Tally(m.status(), 1, m.progress(), m.finishedAt()), SweepState::add);
+        }
+        return List.copyOf(tallies.values());
+    }
+
     static SweepState of(Iterable<Tally> tallies, int reused, Instant submittedAt, Instant cancelledAt) {
         Map<ExperimentStatus, Integer> counts = new EnumMap<>(ExperimentStatus.class);
         for (ExperimentStatus status : ExperimentStatus.values()) {

@@ -62,11 +62,9 @@ final class SweepTable {
         return columns(all(sweep), filter);
     }
 
-    /** Every metric of the sweep's rows, in row order. */
+    /** Every metric of the sweep's results, in row order (whichever of them the rows show). */
     static Set<String> all(SweepResource sweep) {
-        Set<String> all = new LinkedHashSet<>();
-        sweep.rows().forEach(row -> all.addAll(row.metrics().keySet()));
-        return all;
+        return new LinkedHashSet<>(sweep.availableMetrics());
     }
 
     /**
@@ -75,7 +73,11 @@ final class SweepTable {
      * result exists every name is still possible, and nothing is refused.
      */
     static List<String> requested(SweepResource sweep, List<String> filter) {
-        Set<String> all = all(sweep);
+        return requested(all(sweep), filter);
+    }
+
+    /** The same over the metric names {@code all}, in row order. */
+    static List<String> requested(Set<String> all, List<String> filter) {
         if (filter == null || all.isEmpty()) {
             return columns(all, filter);
         }
@@ -87,7 +89,7 @@ final class SweepTable {
                     ? "'" + unmatched.getFirst() + "' matches" : "'" + String.join("', '", unmatched) + "' match")
                     + " no metric of this sweep's results ('*' matches anything, e.g. flows.*.throughputMbps); "
                     + "the nearest of its " + all.size() + " metrics: " + String.join(", ", near)
-                    + (near.size() == LISTED_METRICS ? ", …" : "") + " (all of them: the rows of GET /sweeps/{id})")));
+                    + (near.size() == LISTED_METRICS ? ", …" : "") + " (all of them: availableMetrics of GET /sweeps/{id})")));
         }
         return columns(all, filter);
     }

@@ -18,7 +18,18 @@ public record SweepWarning(String type, List<Integer> combinations, String messa
 
     /** The warnings the rows call for; none when all is well. */
     static List<SweepWarning> of(List<SweepParameter> parameters, List<SweepRow> rows) {
-        List<SweepRow> identical = rows.stream().filter(SweepRow::repetitionsIdentical).toList();
+        return of(parameters, rows, rows.stream().filter(SweepRow::repetitionsIdentical).toList());
+    }
+
+    /**
+     * The same, with the rows whose repetitions are identical found beforehand (from every metric of their results,
+     * {@link SweepRow#identicalRepetitions}, when the rows show only some).
+     */
+    static List<SweepWarning> of(List<SweepParameter> parameters, List<SweepRow> rows, java.util.Set<Integer> identicalRows) {
+        return of(parameters, rows, rows.stream().filter(r -> identicalRows.contains(r.combination())).toList());
+    }
+
+    private static List<SweepWarning> of(List<SweepParameter> parameters, List<SweepRow> rows, List<SweepRow> identical) {
         if (identical.isEmpty()) {
             return List.of();
         }

@@ -39,7 +39,7 @@ class SweepPlotsTest extends ServiceTest {
         String id = finishedSweep("""
                 [{"pointer": "/flows/0/rateMbps", "values": [2, 4]},
                  {"name": "quantum", "pointer": "/stack/qdisc/quantum", "values": [300, 1514], "labels": ["q300", "q1514"]}]""");
-        JsonNode sweep = api.get(SWEEPS + "/" + id).json();
+        JsonNode sweep = api.get(SWEEPS + "/" + id + "?metric=*").json();
         String template = sweep.at("/links/plot").asString();
         assertThat(template).isEqualTo(SWEEPS + "/" + id + "/plots/{metric}.svg");
 

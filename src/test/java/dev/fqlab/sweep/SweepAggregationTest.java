@@ -248,6 +248,21 @@ class SweepAggregationTest {
                 b, Map.of("summary.throughputMbps", 4.0, "flows.udp1.latencyMs.p50", 1.0));
         assertThat(SweepWarning.of(List.of(rate), SweepRow.of(List.of(rate), 2, members.subList(0, 2), partly))).isEmpty();
         assertThat(SweepWarning.of(List.of(rate), SweepRow.of(List.of(rate), 2, members.subList(0, 1), metrics))).isEmpty();
+
+        // The service judges from every metric of the results whichever the rows show: the same rows are flagged.
+        assertThat(SweepRow.identicalRepetitions(2, members, metrics)).containsExactly(0);
+        assertThat(SweepRow.identicalRepetitions(2, members.subList(0, 2), partly)).isEmpty();
+        assertThat(SweepRow.identicalRepetitions(2, members.subList(0, 1), metrics)).isEmpty();
+        // Compact results of one shape take the value-by-value path: 4 and 4.0000001 agree to 6 digits, 4.00001 not.
+        ResultMetrics extractor = new ResultMetrics(JsonMapper.builder().build());
+        Map<UUID, MetricValues> compact = Map.of(
+                a, extractor.extract("{\"summary\": {\"throughputMbps\": 4}, \"engine\": {\"wallS\": 0.1}}"),
+                b, extractor.extract("{\"summary\": {\"throughputMbps\": 4.0000001}, \"engine\": {\"wallS\": 0.2}}"),
+                c, extractor.extract("{\"summary\": {\"throughputMbps\": 4}, \"engine\": {\"wallS\": 0.1}}"),
+                d, extractor.extract("{\"summary\": {\"throughputMbps\": 4.00001}, \"engine\": {\"wallS\": 0.1}}"));
+        assertThat(SweepRow.identicalRepetitions(2, members, compact)).containsExactly(0);
+        assertThat(SweepWarning.of(List.of(rate), SweepRow.of(List.of(rate), 2, members, compact)).getFirst().combinations())
+                .containsExactly(0);
     }
 
     @Test

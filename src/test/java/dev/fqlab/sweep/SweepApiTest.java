@@ -94,6 +94,15 @@ class SweepApiTest extends ServiceTest {
         assertThat(first.at("/scenario/stack/qdisc/quantum").asInt()).isEqualTo(300);
         assertThat(first.get("name").asString()).isEqualTo("quantum x rate quantum=q300 /link/rateMbps=10 #3");
         assertThat(api.get("/api/v1/experiments?tag=" + tag + "&limit=200").json().get("items")).hasSize(12);
+
+        // Settled: the list shows the counts of its 12 cells, stored once and read back the same.
+        String id = sweep.get("id").asString();
+        JsonNode listed = listed(id);
+        assertThat(listed.at("/counts/SUCCEEDED").asInt()).isEqualTo(12);
+        assertThat(listed.get("experiments").asInt()).isEqualTo(12);
+        assertThat(listed.get("finishedAt")).isEqualTo(sweep.get("finishedAt"));
+        assertThat(settled(id)).containsExactly(12, 0, 0);
+        assertThat(listed(id)).isEqualTo(listed);
     }
 
     @Test
@@ -284,6 +293,33 @@ class SweepApiTest extends ServiceTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> jdbc.sql(
                 "SELECT COUNT(*) FROM experiments WHERE sweep_id = ? AND status <> 'CANCELLED'")
                 .param(UUID.fromString(id)).query(Long.class).single() == 0);
+
+        // Every cell final: the list stores the counts once (V16) and reads them from then on, the same answer.
+        JsonNode listed = listed(id);
+        assertThat(listed.get("status").asString()).isEqualTo("CANCELLED");
+        assertThat(listed.at("/counts/CANCELLED").asInt()).isEqualTo(3);
+        assertThat(listed.get("experiments").asInt()).isEqualTo(3);
+        assertThat(listed.get("progress").asDouble()).isEqualTo(1.0);
+        assertThat(settled(id)).containsExactly(0, 0, 3);
+        assertThat(listed(id)).isEqualTo(listed);
+        JsonNode one = api.get(PATH + "/" + id).json();
+        assertThat(listed.get("counts")).isEqualTo(one.get("counts"));
+        assertThat(listed.get("finishedAt")).isEqualTo(one.get("finishedAt"));
+    }
+
+    /** The sweep as the first page of GET /sweeps lists it. */
+    private JsonNode listed(String id) {
+        return api.get(PATH + "?limit=100").json().get("items").valueStream()
+                .filter(item -> item.get("id").asString().equals(id)).findFirst().orElseThrow();
+    }
+
+    /** The sweep's settled counts (SUCCEEDED, FAILED, CANCELLED); nulls while unsettled. */
+    private List<Integer> settled(String id) {
+        return jdbc.sql("SELECT settled_succeeded, settled_failed, settled_cancelled FROM sweeps WHERE id = ?")
+                .param(UUID.fromString(id))
+                .query((rs, n) -> java.util.Arrays.asList((Integer) rs.getObject(1), (Integer) rs.getObject(2),
+                        (Integer) rs.getObject(3)))
+                .single();
     }
 
     @Test

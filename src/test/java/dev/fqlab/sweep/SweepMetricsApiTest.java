@@ -52,7 +52,9 @@ class SweepMetricsApiTest extends ServiceTest {
 
     @Test
     void rowsHoldEveryNumericFieldWithMedianAndConfidenceInterval() {
-        JsonNode sweep = awaitSweep(submitSweep(twoByTwo("fields-" + UUID.randomUUID())).get("id").asString(), "SUCCEEDED");
+        String id = awaitSweep(submitSweep(twoByTwo("fields-" + UUID.randomUUID())).get("id").asString(), "SUCCEEDED")
+                .get("id").asString();
+        JsonNode sweep = api.get(PATH + "/" + id + "?metric=*").json();
 
         JsonNode row = sweep.get("rows").get(0);
         JsonNode result = api.get("/api/v1/experiments/" + row.get("experiments").get(0).asString() + "/result").json();
@@ -62,6 +64,28 @@ class SweepMetricsApiTest extends ServiceTest {
         assertThat(paths).contains("flows.udp1.reorderedPackets", "flows.udp1.droppedPackets", "qdisc.dropped",
                 "qdisc.newFlowCount", "engine.events", "flows.ping.rttMs.p90", "simulatedS");
         assertThat(row.get("metrics").propertyNames()).containsExactlyInAnyOrderElementsOf(paths);
+        assertThat(sweep.get("availableMetrics").valueStream().map(JsonNode::asString).toList())
+                .containsExactlyInAnyOrderElementsOf(paths);
+
+        // By default the rows show what api.md lists: summary.*, stations.<name>.throughputMbps|airtimeShare,
+        // flows.<name>.throughputMbps, flows.<name>.latencyMs.p50|p99, flows.<name>.rttMs.p50|p99; availableMetrics
+        // still names every one.
+        JsonNode byDefault = api.get(PATH + "/" + id).json();
+        List<String> contract = paths.stream().filter(p -> p.matches("summary\\.[^.]+|stations\\.[^.]+\\.(throughputMbps|airtimeShare)"
+                + "|flows\\.[^.]+\\.throughputMbps|flows\\.[^.]+\\.(latencyMs|rttMs)\\.(p50|p99)")).toList();
+        assertThat(contract).contains("summary.throughputMbps", "flows.udp1.throughputMbps", "flows.udp1.latencyMs.p99",
+                "flows.ping.rttMs.p50").hasSizeLessThan(paths.size());
+        assertThat(byDefault.at("/rows/0/metrics").propertyNames()).containsExactlyInAnyOrderElementsOf(contract);
+        assertThat(byDefault.get("availableMetrics")).isEqualTo(sweep.get("availableMetrics"));
+        assertThat(byDefault.at("/rows/0/metrics/flows.udp1.latencyMs.p99")).isEqualTo(row.at("/metrics/flows.udp1.latencyMs.p99"));
+        // ?metric= picks, '*' matching anything; a name no result has is a 400 naming the parameter.
+        assertThat(api.get(PATH + "/" + id + "?metric=qdisc.dropped,flows.*.reorderedPackets").json().at("/rows/0/metrics")
+                .propertyNames()).containsExactlyInAnyOrderElementsOf(paths.stream()
+                        .filter(p -> p.equals("qdisc.dropped") || p.matches("flows\\.[^.]+\\.reorderedPackets")).toList())
+                .contains("flows.udp1.reorderedPackets", "qdisc.dropped");
+        Api.Response unknown = api.get(PATH + "/" + id + "?metric=qdisc.droped");
+        assertThat(unknown.status()).isEqualTo(400);
+        assertThat(unknown.json().at("/errors/0/parameter").asString()).isEqualTo("metric");
 
         JsonNode stats = row.at("/metrics/flows.udp1.latencyMs.p99");
         assertThat(stats.propertyNames()).containsExactly("mean", "stddev", "min", "max", "n", "median", "ci95Low", "ci95High");
@@ -111,8 +135,9 @@ class SweepMetricsApiTest extends ServiceTest {
 
     @Test
     void theExportHasOneLinePerRunAndMetricAndPandasReadsIt() throws Exception {
-        JsonNode sweep = awaitSweep(submitSweep(twoByTwo("export-" + UUID.randomUUID())).get("id").asString(), "SUCCEEDED");
-        String id = sweep.get("id").asString();
+        String id = awaitSweep(submitSweep(twoByTwo("export-" + UUID.randomUUID())).get("id").asString(), "SUCCEEDED")
+                .get("id").asString();
+        JsonNode sweep = api.get(PATH + "/" + id + "?metric=*").json();
         int metricsPerRun = sweep.get("rows").get(0).get("metrics").size();
 
         Api.Response csv = api.get(PATH + "/" + id + "/export.csv");
