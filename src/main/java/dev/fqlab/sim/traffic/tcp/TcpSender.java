@@ -106,7 +106,7 @@ final class TcpSender {
         this.rto = new RetransmitTimer(sim, rtt, this::timerExpired);
         TcpOutput.AfterSend afterSend = tcp.sack() ? this::afterSendSack : (now, prior, n, head) -> rto.startIfStopped(now);
         this.output = new TcpOutput(sim, out, transfer, window, seq, scoreboard, sent, cc, pacing,
-                tsq ? new TcpSmallQueues(tcp.pacingShift(), rules, transfer.mss()) : null, afterSend, recorder, ect);
+                tsq ? new TcpSmallQueues(tcp.pacingShift(), rules, transfer.mss()) : null, rtt, afterSend, recorder, ect);
     }
 
     /** Connects at {@code startNs}. */
