@@ -142,6 +142,11 @@ public final class TcpFlow extends Flow {
     }
 
     /** {@code sk_pacing_rate} now, bytes per second (tests). */
+    /** The sender's {@code tcp_min_rtt}, µs ({@link Long#MAX_VALUE} before a sample). */
+    public long minRttUs() {
+        return sender.minRttUs();
+    }
+
     public long pacingRate() {
         return sender.pacingRate();
     }

@@ -484,6 +484,11 @@ final class TcpSender {
         return board != null ? sackRecovery.state() : recovery.state();
     }
 
+    /** {@code tcp_min_rtt}, µs; {@link Long#MAX_VALUE} before a sample. */
+    long minRttUs() {
+        return rtt.minRttUs();
+    }
+
     long pacingRate() {
         return pacing.rate();
     }

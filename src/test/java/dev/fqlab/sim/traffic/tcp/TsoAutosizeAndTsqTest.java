@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fqlab.sim.kernel.KernelProfile;
 import dev.fqlab.sim.kernel.TcpRules;
+import dev.fqlab.sim.packet.Packet;
+import dev.fqlab.sim.packet.Truesize;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -66,8 +68,8 @@ class TsoAutosizeAndTsqTest {
         // through the account: v4.16 holds a paced socket at 262144, v6.12 lets it have its 1953125
         TcpSmallQueues paced = new TcpSmallQueues(10, V6_12, 1448);
         for (int i = 0; i < 200; i++) {
-            old.charge(new dev.fqlab.sim.packet.Packet(), truesize);
-            paced.charge(new dev.fqlab.sim.packet.Packet(), truesize);
+            old.charge(new Packet(), truesize);
+            paced.charge(new Packet(), truesize);
         }
         // 200 × 2624 = 524800 bytes below TCP
         assertThat(old.holds(2_000_000_000, true, truesize, false, false)).isTrue();
@@ -93,7 +95,7 @@ class TsoAutosizeAndTsqTest {
     void aGsoSkbsTruesizeIsItsHeadPlusItsPayload() {
         // tcp_stream_alloc_skb: alloc_skb_fclone(MAX_TCP_HEADER = 320): SKB_DATA_ALIGN(320) + 320 of shared info = 640
         // -> kmalloc-1024; truesize = SKB_TRUESIZE(1024 - 320) = 704 + 256 + 320 = 1280 (before v6.3)
-        assertThat(dev.fqlab.sim.packet.Truesize.allocSkb(320)).isEqualTo(1280);
+        assertThat(Truesize.allocSkb(320)).isEqualTo(1280);
         assertThat(KernelProfile.LINUX_5_10.tcp().gsoHeadTruesize()).isEqualTo(1280);
         assertThat(KernelProfile.LINUX_6_1.tcp().gsoHeadTruesize()).isEqualTo(1280);
         // v6.3+: skb_small_head_cache objects of SKB_SMALL_HEAD_CACHE_SIZE = 640 (not a power of two):
@@ -102,8 +104,8 @@ class TsoAutosizeAndTsqTest {
         assertThat(KernelProfile.LINUX_6_18.tcp().gsoHeadTruesize()).isEqualTo(896);
         assertThat(V4_16.gsoHeadTruesize()).isZero();
         // a 64 KB GSO skb: 45 segments of 1448 = 65160 bytes of page fragments (each copy adds its length)
-        assertThat(dev.fqlab.sim.packet.Truesize.gsoSkb(1280, 45 * 1448)).isEqualTo(66_440);
-        assertThat(dev.fqlab.sim.packet.Truesize.gsoSkb(896, 45 * 1448)).isEqualTo(66_056);
+        assertThat(Truesize.gsoSkb(1280, 45 * 1448)).isEqualTo(66_440);
+        assertThat(Truesize.gsoSkb(896, 45 * 1448)).isEqualTo(66_056);
     }
 
     @Test
@@ -141,11 +143,11 @@ class TsoAutosizeAndTsqTest {
         int gso = tsq.checkedTruesize(1500, RATE_100_MBPS, 10_000, Long.MAX_VALUE);
         // 9 segments of 2624 = 23616 bytes below TCP: over 12207 (1 ms at 100 Mbit/s), under 2 × 12480 = 24960
         for (int i = 0; i < 9; i++) {
-            tsq.charge(new dev.fqlab.sim.packet.Packet(), 2_624);
+            tsq.charge(new Packet(), 2_624);
         }
         assertThat(tsq.holds(RATE_100_MBPS, true, gso, false, false)).isFalse();
         // a tenth: 26240 > 24960
-        tsq.charge(new dev.fqlab.sim.packet.Packet(), 2_624);
+        tsq.charge(new Packet(), 2_624);
         assertThat(tsq.holds(RATE_100_MBPS, true, gso, false, false)).isTrue();
     }
 }
