@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.fqlab.sim.core.Event;
 import dev.fqlab.sim.core.RunControl;
 import dev.fqlab.sim.core.Time;
+import dev.fqlab.sim.kernel.KernelProfile;
 import dev.fqlab.sim.packet.Truesize;
 import dev.fqlab.sim.result.FlowResult;
 import dev.fqlab.sim.result.SimulationResult;
@@ -17,6 +18,7 @@ import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.TcpOrigin;
 import dev.fqlab.sim.traffic.tcp.TcpFlow;
 import dev.fqlab.sim.traffic.tcp.TcpSmallQueues;
+import dev.fqlab.sim.traffic.tcp.TsoAutosize;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -86,7 +88,12 @@ class WifiTcpTest {
         Event probe = new Event() {
             @Override
             protected void fire(long now) {
-                long limit = TcpSmallQueues.limit(sender.pacingRate(), shift, segment, 1);
+                // the default kernel (6.18) checks a GSO skb: at most tcp_tso_autosize segments of 1448 bytes
+                // on a 896-byte head (skb_small_head_cache, v6.3+), so its floor is at most 2 × that skb
+                int segs = TsoAutosize.segments(sender.pacingRate(), shift, 1448, sender.minRttUs(),
+                        KernelProfile.DEFAULT.tcp());
+                int gsoSkb = Truesize.gsoSkb(896, segs * 1448);
+                long limit = TcpSmallQueues.limit(sender.pacingRate(), shift, gsoSkb, 1);
                 // the bytes below were charged under the limit of their moment: when the pacing rate falls (the
                 // 200 % → 120 % switch at HyStart's exit) the previous millisecond's limit still covers them
                 long allowed = Math.max(limit, previousLimit[0]);

@@ -54,8 +54,8 @@ public enum KernelProfile implements JsonEnum {
     LINUX_5_10("5.10", true, false, false, 0, false, TcpRules.V5_10),
     /** 6.1 LTS: the v6.0 scheduler (per-AC gate, deficit less pending airtime), the slow-station rule. */
     LINUX_6_1("6.1", true, true, true, 0, false, TcpRules.V6_1),
-    /** 6.6 LTS: as 6.1. */
-    LINUX_6_6("6.6", true, true, true, 0, false, TcpRules.V6_1),
+    /** 6.6 LTS: as 6.1 but for the small skb-head cache (v6.3) in TCP's GSO skbs. */
+    LINUX_6_6("6.6", true, true, true, 0, false, TcpRules.V6_6),
     /** 6.12 LTS as of 6.12.35 and later: the slow-station rule reverted. */
     LINUX_6_12("6.12", false, true, true, 0, false, TcpRules.V6_12),
     /** 6.18 LTS (the default). */

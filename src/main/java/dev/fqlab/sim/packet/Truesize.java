@@ -43,6 +43,20 @@ public final class Truesize {
     }
 
     /**
+     * The truesize of a TCP GSO skb carrying {@code payloadBytes} in page fragments (v4.17 and later):
+     * {@code tcp_stream_alloc_skb} ({@code sk_stream_alloc_skb} before v5.17) allocates a head of
+     * {@code MAX_TCP_HEADER} bytes, whose truesize is {@code headTruesize} — {@code allocSkb(320)} = kmalloc-1024
+     * + 256 = 1280 before v6.3, {@code SKB_SMALL_HEAD_CACHE_SIZE} (640) + 256 = 896 from v6.3 — and
+     * {@code tcp_sendmsg_locked} copies the data into page fragments, each copy adding its length to the truesize
+     * ({@code skb_copy_to_page_nocache}: {@code skb->truesize += copy}); {@code tso_fragment} moves the truesize of
+     * the bytes it splits off with them. So a 64 KB GSO skb of 45 × 1448 = 65160 bytes has truesize 66440
+     * (1280 + 65160) before v6.3, 66056 after.
+     */
+    public static int gsoSkb(int headTruesize, int payloadBytes) {
+        return headTruesize + payloadBytes;
+    }
+
+    /**
      * {@code ksize()} of a kmalloc of {@code bytes} under SLUB: the generic caches 8 … 256 in powers of two plus 96
      * and 192, then powers of two to 8 KiB; larger requests get whole pages, a power of two of them.
      */

@@ -33,6 +33,11 @@ public final class RttEstimator {
     /** {@code icsk_rto} without backoff, ns (whole jiffies). */
     private long rtoNs = INITIAL_RTO_NS;
     private int backoff;
+    /**
+     * {@code tcp_min_rtt}, µs: the smallest sample ({@code tcp_update_rtt_min}; its 300 s window never expires in a
+     * run); {@link Long#MAX_VALUE} before one, as the kernel's {@code ~0U}.
+     */
+    private long minRttUs = Long.MAX_VALUE;
 
     /**
      * {@code tcp_rtt_estimator} then {@code tcp_set_rto}, and the backoff reset of {@code tcp_ack_update_rtt}.
@@ -43,6 +48,7 @@ public final class RttEstimator {
      */
     public void sample(long rttNs, long sndUna, long sndNxt) {
         long m = rttNs / Time.NS_PER_US;
+        minRttUs = Math.min(minRttUs, Math.max(1, m));
         long srtt = srttUs8;
         if (srtt != 0) {
             m -= srtt >> 3; // error in the estimate
@@ -125,5 +131,10 @@ public final class RttEstimator {
 
     public int backoff() {
         return backoff;
+    }
+
+    /** {@code tcp_min_rtt}, µs; {@link Long#MAX_VALUE} before a sample. */
+    public long minRttUs() {
+        return minRttUs;
     }
 }

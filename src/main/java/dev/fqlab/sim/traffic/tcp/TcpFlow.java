@@ -36,8 +36,9 @@ import dev.fqlab.sim.traffic.Flow;
  * Small Queues for senders next to the device queue ({@link TcpOutput}, {@link TcpSmallQueues}), both by the
  * scenario's kernel profile ({@code TcpRules});</li>
  * </ul>
- * Not modelled: DSACK, undo, F-RTO, TSO/GSO autosizing (each
- * segment is its own skb, so TSQ's 2 × truesize floor is two segments), receive window autotuning, Nagle and
+ * Not modelled: DSACK, undo, F-RTO, TSO/GSO skbs (each segment is its own packet, paced and checked by TSQ on its
+ * own; only TSQ's 2 × truesize floor counts the GSO skb of {@code tcp_tso_autosize} segments from v4.17,
+ * {@link TcpSmallQueues}), receive window autotuning, Nagle and
  * application pauses (bulk data is always ready), RFC 2861 window validation after application-limited periods,
  * FIN, the delayed-ACK timeout's adaptation beyond the 40 ms minimum, host processing time in the TCP stacks.
  *
@@ -151,6 +152,11 @@ public final class TcpFlow extends Flow {
     }
 
     /** {@code sk_pacing_rate} now, bytes per second (tests). */
+    /** The sender's {@code tcp_min_rtt}, µs ({@link Long#MAX_VALUE} before a sample). */
+    public long minRttUs() {
+        return sender.minRttUs();
+    }
+
     public long pacingRate() {
         return sender.pacingRate();
     }

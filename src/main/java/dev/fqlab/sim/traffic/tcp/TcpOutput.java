@@ -16,9 +16,9 @@ import dev.fqlab.sim.stats.TcpRecorder;
  * {@code origin: local} (the sender runs on the AP or router) and every up flow (the station or host sends through its
  * own device): the truesize of segments not yet completed or dropped below TCP is capped by {@link TcpSmallQueues}; a
  * throttled sender resumes from the completion, as the TSQ tasklet does (an event at the same instant, after the
- * completion's caller). Each segment is its own skb (no TSO/GSO, so TSQ's 2 × truesize floor is two segments), so the
- * pacing gap and the TSQ check apply per segment ({@link TsoAutosize} has the arithmetic GSO would use); the
- * truesize each skb counts is {@link TcpSmallQueues#truesize}'s.
+ * completion's caller). Each segment is its own packet, so the pacing gap and the TSQ check apply per segment; the
+ * truesize each charges is {@link TcpSmallQueues#truesize}'s, and from v4.17 the check's 2 × truesize floor counts the
+ * GSO skb of {@link TsoAutosize} segments the kernel would be sending ({@link TcpSmallQueues#checkedTruesize}).
  */
 final class TcpOutput {
     /** The L2 header in the truesize of a segment's skb (Ethernet / 802.3 frame as handed to the device). */
@@ -37,6 +37,8 @@ final class TcpOutput {
     private final Pacing pacing;
     /** Null when the sender is not next to the device queue. */
     private final TcpSmallQueues tsq;
+    /** {@code tcp_min_rtt} for {@code tcp_tso_autosize}. */
+    private final RttEstimator rtt;
     private final AfterSend afterSend;
     private final TcpRecorder recorder;
     /** The delivery-rate sampler ({@code tcp_rate_skb_sent}), null unless the congestion control reads it. */
@@ -67,7 +69,8 @@ final class TcpOutput {
 
     TcpOutput(Simulator sim, Outbound out, Transfer transfer, long receiveWindow, SendSequence seq,
               Scoreboard scoreboard, SentSegments sentSegments, CongestionControl cc, Pacing pacing, TcpSmallQueues tsq,
-              AfterSend afterSend, TcpRecorder recorder, int ect, RateSampler rate) {
+              RttEstimator rtt, AfterSend afterSend, TcpRecorder recorder, int ect, RateSampler rate) {
+        this.rtt = rtt;
         this.sim = sim;
         this.out = out;
         this.transfer = transfer;
@@ -137,8 +140,8 @@ final class TcpOutput {
             }
             boolean retransmit = next < seq.max(); // sent before: a lost segment, or go-back-N after a timeout
             int ipBytes = TcpFlow.HEADER_BYTES + transfer.payload(next);
-            if (tsq != null && tsq.holds(pacing.rate(), pacing.status() != Pacing.Status.NONE, tsq.truesize(ipBytes),
-                    retransmit, seq.allAcked())) {
+            if (tsq != null && tsq.holds(pacing.rate(), pacing.status() != Pacing.Status.NONE,
+                    checkedTruesize(next, ipBytes, retransmit), retransmit, seq.allAcked())) {
                 break;
             }
             long departure = pacing.sent(now, ipBytes - IP_HEADER);
@@ -170,13 +173,28 @@ final class TcpOutput {
         }
         long next = seq.nxt();
         int ipBytes = TcpFlow.HEADER_BYTES + transfer.payload(next);
-        if (tsq != null && tsq.holds(pacing.rate(), pacing.status() != Pacing.Status.NONE, tsq.truesize(ipBytes), false,
-                seq.allAcked())) {
+        if (tsq != null && tsq.holds(pacing.rate(), pacing.status() != Pacing.Status.NONE,
+                checkedTruesize(next, ipBytes, false), false, seq.allAcked())) {
             return false;
         }
         transmit(next, false, ipBytes, pacing.sent(now, ipBytes - IP_HEADER), now);
         seq.advance();
         return true;
+    }
+
+    /**
+     * The truesize TSQ's floor counts for sending {@code segment} ({@link TcpSmallQueues#checkedTruesize}): from
+     * v4.17 the GSO skb {@code tcp_write_xmit} would cut, of at most the window's quota ({@code tcp_cwnd_test}, at
+     * least 1 as for a tail loss probe), the receive window's room and the data left; a retransmission is one segment.
+     */
+    private int checkedTruesize(long segment, int ipBytes, boolean retransmit) {
+        long quota = 1;
+        if (!retransmit) {
+            quota = Math.max(1, (long) cc.cwnd() - inFlight());
+            quota = Math.min(quota, receiveWindow - (segment - seq.una()));
+            quota = Math.min(quota, transfer.segments() - segment);
+        }
+        return tsq.checkedTruesize(ipBytes, pacing.rate(), rtt.minRttUs(), quota);
     }
 
     /** Whether new data could go out now, the window aside ({@code tcp_send_head} and the receive window). */

@@ -131,7 +131,8 @@ final class TcpSender {
         this.rto = new RetransmitTimer(sim, rtt, this::timerExpired);
         TcpOutput.AfterSend afterSend = tcp.sack() ? this::afterSendSack : (now, prior, n, head) -> rto.startIfStopped(now);
         this.output = new TcpOutput(sim, out, transfer, window, seq, scoreboard, sent, cc, pacing,
-                tsq ? new TcpSmallQueues(tcp.pacingShift(), rules, transfer.mss()) : null, afterSend, recorder, ect, rate);
+                tsq ? new TcpSmallQueues(tcp.pacingShift(), rules, transfer.mss()) : null, rtt, afterSend, recorder, ect,
+                rate);
     }
 
     /** Connects at {@code startNs}. */
@@ -533,6 +534,11 @@ final class TcpSender {
     /** The congestion state ({@link LossRecovery} without SACK, {@link SackRecovery} with it). */
     TcpCaState caState() {
         return board != null ? sackRecovery.state() : recovery.state();
+    }
+
+    /** {@code tcp_min_rtt}, µs; {@link Long#MAX_VALUE} before a sample. */
+    long minRttUs() {
+        return rtt.minRttUs();
     }
 
     long pacingRate() {

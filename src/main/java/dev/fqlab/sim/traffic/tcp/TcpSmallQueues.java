@@ -20,9 +20,19 @@ import dev.fqlab.sim.packet.Truesize;
  * the driver declares ({@code hw->netdev_features}; ath9k declares none) — so {@code tcp_sendmsg} allocates a
  * linear skb of {@code select_size() = mss_cache} + {@code MAX_TCP_HEADER} bytes per segment, whatever its payload:
  * {@link Truesize#allocSkb}, 4352 bytes for a 1448-byte MSS on x86-64. Every TSQ sender in fqlab sits on a WiFi
- * device (a local down flow on the AP, an up flow on a station), so this is the v4.16 profile's rule. From v4.17
- * TCP always builds GSO skbs; fqlab does not model those (one segment per skb) and keeps {@link Truesize#of}'s
- * generic figure there.
+ * device (a local down flow on the AP, an up flow on a station), so this is the v4.16 profile's rule.
+ *
+ * <p>From v4.17 ("tcp: switch to GSO being always on") TCP always builds GSO skbs, and {@code tcp_write_xmit} runs
+ * {@code tcp_small_queue_check} on the skb it is about to send, already cut ({@code tso_fragment}) to
+ * {@code min(cwnd quota, tcp_tso_segs)} segments by {@code tcp_mss_split_point}: the limit's floor is
+ * {@code 2 × skb->truesize} of that GSO skb ({@link #checkedTruesize}: {@link TsoAutosize} segments, at most the
+ * window's quota and the data ready, of {@link Truesize#gsoSkb}), so with GSO the floor is about two
+ * {@code tcp_tso_autosize} skbs — twice the {@code pacing_rate >> sk_pacing_shift} term whenever an skb has more
+ * than the minimum two segments. fqlab still sends, checks and charges one segment at a time: each segment's
+ * charge stays {@link Truesize#of}'s generic figure (the kernel charges the GSO skb's truesize, then
+ * {@code tcp_gso_segment} moves {@code sk_wmem_alloc} to the sum of the segments' truesizes, which depends on
+ * whether the device does scatter-gather), and one check covers one segment, not a whole GSO skb (README
+ * "Kernel profiles": open).
  */
 public final class TcpSmallQueues {
     /** {@code sysctl_tcp_limit_output_bytes} of Linux 4.16 (256 KB). */
@@ -39,7 +49,12 @@ public final class TcpSmallQueues {
     /** Each segment's truesize without GSO (a linear skb of the MSS), or 0 where GSO is always on. */
     private final int linearSkbTruesize;
 
+    private final TcpRules rules;
+    private final int mss;
+
     TcpSmallQueues(int pacingShift, TcpRules rules, int mss) {
+        this.rules = rules;
+        this.mss = mss;
         this.pacingShift = pacingShift;
         this.limitOutputBytes = rules.limitOutputBytes();
         this.capsPacedFlows = rules.tsqCapsPacedFlows();
@@ -52,6 +67,26 @@ public final class TcpSmallQueues {
      */
     int truesize(int ipBytes) {
         return linearSkbTruesize > 0 ? linearSkbTruesize : Truesize.of(ipBytes + TcpOutput.L2_BYTES);
+    }
+
+    /**
+     * The {@code skb->truesize} the check's {@code 2 × truesize} floor sees before sending the segment of
+     * {@code ipBytes}: without GSO (v4.16) the segment's own linear skb; from v4.17 the GSO skb {@code tcp_write_xmit}
+     * would build from it — {@code min(tcp_tso_autosize, quota)} segments, at least one, of payload
+     * ({@code (segs − 1) × mss} plus this segment's), in {@link Truesize#gsoSkb} with the profile's head.
+     *
+     * @param pacingRate {@code sk_pacing_rate}, bytes per second
+     * @param minRttUs {@code tcp_min_rtt}, µs ({@code ~0U}, i.e. large, before a sample)
+     * @param quota segments the skb may carry besides the autosize: the window's quota
+     *              ({@code cwnd − packets in flight}) and the data ready; 1 for a retransmission
+     */
+    int checkedTruesize(int ipBytes, long pacingRate, long minRttUs, long quota) {
+        if (!rules.gsoAlwaysOn()) {
+            return truesize(ipBytes);
+        }
+        long segs = Math.max(1, Math.min(TsoAutosize.segments(pacingRate, pacingShift, mss, minRttUs, rules), quota));
+        int payload = ipBytes - TcpFlow.HEADER_BYTES;
+        return Truesize.gsoSkb(rules.gsoHeadTruesize(), (int) ((segs - 1) * mss + payload));
     }
 
     /**

@@ -9,8 +9,8 @@ import dev.fqlab.sim.kernel.TcpRules;
  * min-RTT allowance, {@code gso_max_size >> (min_rtt_us >> tcp_tso_rtt_log)}, capped at {@code gso_max_size}, so
  * that close peers get bigger skbs; then at most {@code sk_gso_max_segs}.
  *
- * <p>fqlab's TCP sends one segment per skb (see {@link TcpOutput}); this is the arithmetic GSO would use, kept with
- * its hand-worked tests for when skbs carry several segments.
+ * <p>fqlab's TCP sends one segment per packet (see {@link TcpOutput}); from v4.17 this sizes the GSO skb whose
+ * truesize TSQ's {@code 2 × skb->truesize} floor counts ({@link TcpSmallQueues#checkedTruesize}).
  */
 public final class TsoAutosize {
     /** {@code GSO_MAX_SIZE} (64 KiB), the default {@code gso_max_size} of a device. */

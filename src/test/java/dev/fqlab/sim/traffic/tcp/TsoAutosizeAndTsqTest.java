@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fqlab.sim.kernel.KernelProfile;
 import dev.fqlab.sim.kernel.TcpRules;
+import dev.fqlab.sim.packet.Packet;
+import dev.fqlab.sim.packet.Truesize;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -66,8 +68,8 @@ class TsoAutosizeAndTsqTest {
         // through the account: v4.16 holds a paced socket at 262144, v6.12 lets it have its 1953125
         TcpSmallQueues paced = new TcpSmallQueues(10, V6_12, 1448);
         for (int i = 0; i < 200; i++) {
-            old.charge(new dev.fqlab.sim.packet.Packet(), truesize);
-            paced.charge(new dev.fqlab.sim.packet.Packet(), truesize);
+            old.charge(new Packet(), truesize);
+            paced.charge(new Packet(), truesize);
         }
         // 200 × 2624 = 524800 bytes below TCP
         assertThat(old.holds(2_000_000_000, true, truesize, false, false)).isTrue();
@@ -87,5 +89,65 @@ class TsoAutosizeAndTsqTest {
         // TSQ's floor is then 2 × 4352 = 8704 bytes: at 12.5 MB/s >> 10 = 12207 the rate rules, below it the floor
         assertThat(TcpSmallQueues.limit(12_500_000, 10, 4352, 0)).isEqualTo(12_207);
         assertThat(TcpSmallQueues.limit(5_000_000, 10, 4352, 0)).isEqualTo(8704);
+    }
+
+    @Test
+    void aGsoSkbsTruesizeIsItsHeadPlusItsPayload() {
+        // tcp_stream_alloc_skb: alloc_skb_fclone(MAX_TCP_HEADER = 320): SKB_DATA_ALIGN(320) + 320 of shared info = 640
+        // -> kmalloc-1024; truesize = SKB_TRUESIZE(1024 - 320) = 704 + 256 + 320 = 1280 (before v6.3)
+        assertThat(Truesize.allocSkb(320)).isEqualTo(1280);
+        assertThat(KernelProfile.LINUX_5_10.tcp().gsoHeadTruesize()).isEqualTo(1280);
+        assertThat(KernelProfile.LINUX_6_1.tcp().gsoHeadTruesize()).isEqualTo(1280);
+        // v6.3+: skb_small_head_cache objects of SKB_SMALL_HEAD_CACHE_SIZE = 640 (not a power of two):
+        // SKB_TRUESIZE(640 - 320) = 320 + 256 + 320 = 896
+        assertThat(KernelProfile.LINUX_6_6.tcp().gsoHeadTruesize()).isEqualTo(896);
+        assertThat(KernelProfile.LINUX_6_18.tcp().gsoHeadTruesize()).isEqualTo(896);
+        assertThat(V4_16.gsoHeadTruesize()).isZero();
+        // a 64 KB GSO skb: 45 segments of 1448 = 65160 bytes of page fragments (each copy adds its length)
+        assertThat(Truesize.gsoSkb(1280, 45 * 1448)).isEqualTo(66_440);
+        assertThat(Truesize.gsoSkb(896, 45 * 1448)).isEqualTo(66_056);
+    }
+
+    @Test
+    void fromFourSeventeenTsqsFloorIsTwoAutosizedGsoSkbs() {
+        long unknownMinRtt = Long.MAX_VALUE;
+        TcpSmallQueues v612 = new TcpSmallQueues(10, V6_12, MSS);
+        TcpSmallQueues v510 = new TcpSmallQueues(10, KernelProfile.LINUX_5_10.tcp(), MSS);
+        // 100 Mbit/s, min_rtt 10 ms: 8 segments (above); 896 + 8 × 1448 = 12480
+        int gso = v612.checkedTruesize(1500, RATE_100_MBPS, 10_000, Long.MAX_VALUE);
+        assertThat(gso).isEqualTo(12_480);
+        // limit = max(2 × 12480, 12207) = 24960: twice the pacing term, where one-segment skbs gave 12207
+        assertThat(TcpSmallQueues.limit(RATE_100_MBPS, 10, gso, 0, V6_12.limitOutputBytes())).isEqualTo(24_960);
+        // 5.10: the kmalloc head, 1280 + 11584 = 12864
+        assertThat(v510.checkedTruesize(1500, RATE_100_MBPS, unknownMinRtt, Long.MAX_VALUE)).isEqualTo(12_864);
+        // min_rtt 1 ms on 6.12: 30 segments, 896 + 43440 = 44336
+        assertThat(v612.checkedTruesize(1500, RATE_100_MBPS, 1_000, Long.MAX_VALUE)).isEqualTo(44_336);
+        // 1 Gbit/s: 45 segments, the 64 KB skb: limit max(2 × 66056, 122070) = 132112
+        int big = v612.checkedTruesize(1500, 125_000_000, 10_000, Long.MAX_VALUE);
+        assertThat(big).isEqualTo(66_056);
+        assertThat(TcpSmallQueues.limit(125_000_000, 10, big, 0, V6_12.limitOutputBytes())).isEqualTo(132_112);
+        // the window's quota cuts the skb (tcp_mss_split_point): 3 segments, 896 + 4344 = 5240
+        assertThat(v612.checkedTruesize(1500, RATE_100_MBPS, 10_000, 3)).isEqualTo(5_240);
+        // a one-segment skb (a retransmission) of a 100-byte payload: 896 + 100
+        assertThat(v612.checkedTruesize(52 + 100, RATE_100_MBPS, 10_000, 1)).isEqualTo(996);
+        // 1 Mbit/s: tcp_min_tso_segs, 2: 896 + 2896 = 3792
+        assertThat(v612.checkedTruesize(1500, 125_000, 10_000, Long.MAX_VALUE)).isEqualTo(3_792);
+        // v4.16 has no GSO on ath9k: the linear skb whatever the rate
+        assertThat(new TcpSmallQueues(10, V4_16, MSS).checkedTruesize(1500, RATE_100_MBPS, 10_000, 100))
+                .isEqualTo(4352);
+    }
+
+    @Test
+    void theGsoFloorLetsASocketQueueTwoSkbsBelowTcp() {
+        TcpSmallQueues tsq = new TcpSmallQueues(10, V6_12, MSS);
+        int gso = tsq.checkedTruesize(1500, RATE_100_MBPS, 10_000, Long.MAX_VALUE);
+        // 9 segments of 2624 = 23616 bytes below TCP: over 12207 (1 ms at 100 Mbit/s), under 2 × 12480 = 24960
+        for (int i = 0; i < 9; i++) {
+            tsq.charge(new Packet(), 2_624);
+        }
+        assertThat(tsq.holds(RATE_100_MBPS, true, gso, false, false)).isFalse();
+        // a tenth: 26240 > 24960
+        tsq.charge(new Packet(), 2_624);
+        assertThat(tsq.holds(RATE_100_MBPS, true, gso, false, false)).isTrue();
     }
 }
