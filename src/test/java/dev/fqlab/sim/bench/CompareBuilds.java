@@ -33,14 +33,14 @@ public final class CompareBuilds {
         Method runA = entry(a[1]);
         Method runB = entry(b[1]);
         for (int i = 0; i < warmups; i++) {
-            invoke(runA, "0", scenarios);
-            invoke(runB, "0", scenarios);
+            invoke(runA, "0", "1", scenarios);
+            invoke(runB, "0", "1", scenarios);
         }
         for (int i = 0; i < rounds; i++) {
             System.out.println("== round " + (i + 1) + ": " + a[0]);
-            invoke(runA, "1", scenarios);
+            invoke(runA, "1", "0", scenarios);
             System.out.println("== round " + (i + 1) + ": " + b[0]);
-            invoke(runB, "1", scenarios);
+            invoke(runB, "1", "0", scenarios);
         }
     }
 
@@ -64,8 +64,8 @@ public final class CompareBuilds {
         return loader.loadClass("dev.fqlab.sim.bench.RealTimeFactor").getMethod("main", String[].class);
     }
 
-    private static void invoke(Method main, String runs, List<String> scenarios) throws Exception {
-        List<String> args = new ArrayList<>(List.of(runs, "0"));
+    private static void invoke(Method main, String runs, String warmups, List<String> scenarios) throws Exception {
+        List<String> args = new ArrayList<>(List.of(runs, warmups));
         args.addAll(scenarios);
         main.invoke(null, (Object) args.toArray(String[]::new));
     }
