@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.HdrHistogram.AbstractHistogram;
-import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.IntCountsHistogram;
 
 /**
@@ -128,14 +127,42 @@ public final class LatencyRecorder {
         if (samples == 0) {
             return new LatencyStats(null, null, null, null, null, 0);
         }
+        double p50;
+        double p90;
+        double p99;
+        LatencyDistribution distribution;
+        if (histogram != null) {
+            // one walk over the buckets for the distribution and the three percentiles, not four scans
+            long[] ranks = {rank(50), rank(90), rank(99)};
+            long[] values = new long[3];
+            distribution = distribution(ranks, values);
+            p50 = Time.toMs(Math.clamp(values[0], minNs, maxNs));
+            p90 = Time.toMs(Math.clamp(values[1], minNs, maxNs));
+            p99 = Time.toMs(Math.clamp(values[2], minNs, maxNs));
+        } else {
+            p50 = percentileMs(50);
+            p90 = percentileMs(90);
+            p99 = percentileMs(99);
+            distribution = distribution();
+        }
         return new LatencyStats(
                 Numbers.round6(Time.toMs(sumNs) / samples),
-                Numbers.round6(percentileMs(50)),
-                Numbers.round6(percentileMs(90)),
-                Numbers.round6(percentileMs(99)),
+                Numbers.round6(p50),
+                Numbers.round6(p90),
+                Numbers.round6(p99),
                 Numbers.round6(Time.toMs(maxNs)),
                 samples,
-                distribution());
+                distribution);
+    }
+
+    /**
+     * HdrHistogram 2.2.2's {@code getValueAtPercentile} rank for a percentile above 0: the count
+     * {@code max(1, ceil(p⁻ × n / 100))}, {@code p⁻} the double just below {@code p}; its value is the top edge
+     * of the first bucket whose cumulative count reaches it.
+     */
+    private long rank(double percentile) {
+        double requested = Math.min(Math.max(Math.nextAfter(percentile, Double.NEGATIVE_INFINITY), 0.0), 100.0);
+        return Math.max((long) Math.ceil(requested * samples / 100.0), 1);
     }
 
     /**
@@ -147,14 +174,31 @@ public final class LatencyRecorder {
         if (samples == 0) {
             return null;
         }
+        return distribution(new long[0], new long[0]);
+    }
+
+    /**
+     * The distribution; with the histogram, also the top edge of the first bucket whose cumulative count reaches
+     * each of {@code ranks} (ascending) into {@code atRanks} (the sparse path leaves it alone).
+     */
+    private LatencyDistribution distribution(long[] ranks, long[] atRanks) {
+        int pending = 0;
         List<Double> ms = new ArrayList<>();
         List<Long> atMost = new ArrayList<>();
         long cell = -1;
         long upper = 0;
         long cumulative = 0;
         if (histogram != null) {
-            for (HistogramIterationValue v : histogram.recordedValues()) {
-                long edge = v.getValueIteratedTo(); // the bucket's highest equivalent value
+            // The histogram's recorded values (what its recordedValues() iterator yields), bucket by bucket from
+            // the smallest sample's bucket up to the largest's: the iterator starts at the first counter and costs
+            // several calls per counter, which for 128 flows was a twelfth of a WiFi run (issue 16).
+            AbstractHistogram h = histogram;
+            for (long v = h.lowestEquivalentValue(minNs); cumulative < samples; v = h.nextNonEquivalentValue(v)) {
+                long count = h.getCountAtValue(v);
+                if (count == 0) {
+                    continue;
+                }
+                long edge = h.highestEquivalentValue(v);
                 long c = cell(edge);
                 if (cell >= 0 && c != cell) {
                     ms.add(Time.toMs(upper));
@@ -162,7 +206,10 @@ public final class LatencyRecorder {
                 }
                 cell = c;
                 upper = edge;
-                cumulative = v.getTotalCountToThisValue();
+                cumulative += count;
+                while (pending < ranks.length && cumulative >= ranks[pending]) {
+                    atRanks[pending++] = edge;
+                }
             }
         } else {
             // the histogram's recorded values, one per non-empty bucket: its top edge and the count up to it

@@ -39,7 +39,13 @@ class LatencyRecorderSparseTest {
             assertThat(recorder.percentileMs(p)).as("p%s of %s samples", p, samplesNs.size())
                     .isEqualTo(expected / 1e6);
         }
-        LatencyDistribution d = recorder.distribution();
+        // the result's percentiles (one walk with the histogram) are the library's too, rounded as results are
+        var stats = recorder.toStats();
+        assertThat(stats.p50()).isEqualTo(Numbers.round6(Math.clamp(library.getValueAtPercentile(50), min, max) / 1e6));
+        assertThat(stats.p90()).isEqualTo(Numbers.round6(Math.clamp(library.getValueAtPercentile(90), min, max) / 1e6));
+        assertThat(stats.p99()).isEqualTo(Numbers.round6(Math.clamp(library.getValueAtPercentile(99), min, max) / 1e6));
+        assertThat(stats.distribution()).isEqualTo(recorder.distribution());
+        LatencyDistribution d = stats.distribution();
         List<Long> edges = new ArrayList<>();
         List<Long> counts = new ArrayList<>();
         for (HistogramIterationValue v : library.recordedValues()) {
