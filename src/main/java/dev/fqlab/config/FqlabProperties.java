@@ -24,6 +24,8 @@ import org.springframework.util.unit.DataSize;
  *                      connection is the pool's, {@code spring.datasource.hikari.connection-timeout})
  * @param resultStoreRetry how long a finished run keeps trying to store its result while the database is unavailable;
  *                         after that it leaves the experiment to run again
+ * @param sweepAnswerCache how many bytes of settled sweeps' rendered tables (JSON and table.csv) this instance keeps
+ *                         to answer again without reading and computing them (0: none)
  */
 @ConfigurationProperties("fqlab")
 public record FqlabProperties(
@@ -36,7 +38,8 @@ public record FqlabProperties(
         @DefaultValue("5s") Duration countsCacheTtl,
         @DefaultValue("true") boolean yieldToRequests,
         @DefaultValue("1s") Duration countsTimeout,
-        @DefaultValue("10m") Duration resultStoreRetry) {
+        @DefaultValue("10m") Duration resultStoreRetry,
+        @DefaultValue("64MB") DataSize sweepAnswerCache) {
 
     public FqlabProperties {
         require(workers >= 1, "fqlab.workers must be at least 1, was " + workers);
@@ -47,6 +50,7 @@ public record FqlabProperties(
         require(countsCacheTtl.toMillis() >= 10, "fqlab.counts-cache-ttl must be at least 10ms");
         require(countsTimeout.toSeconds() >= 1, "fqlab.counts-timeout must be at least 1s (JDBC query timeouts are whole seconds)");
         require(!resultStoreRetry.isNegative(), "fqlab.result-store-retry must not be negative");
+        require(!sweepAnswerCache.isNegative(), "fqlab.sweep-answer-cache must not be negative");
         if (apiToken != null && apiToken.isBlank()) {
             apiToken = null;
         }

@@ -114,7 +114,8 @@ public final class ResultMetricRows {
         return buffer.array();
     }
 
-    static double[] values(byte[] bytes) {
+    /** The doubles of a stored {@code metric_values} (8 bytes big-endian each). */
+    public static double[] values(byte[] bytes) {
         double[] values = new double[bytes.length / Double.BYTES];
         ByteBuffer.wrap(bytes).asDoubleBuffer().get(values);
         return values;

@@ -17,14 +17,23 @@ public record MetricStats(double mean, Double stddev, double min, double max, in
 
     /** The statistics of {@code values} (at least one), computed in the order given so they are reproducible. */
     public static MetricStats of(List<Double> values) {
-        int n = values.size();
+        double[] array = new double[values.size()];
+        for (int i = 0; i < array.length; i++) {
+            array[i] = values.get(i);
+        }
+        return of(array);
+    }
+
+    /** The same from an array (left as it is), the sums in its order. */
+    static MetricStats of(double[] values) {
+        int n = values.length;
         if (n == 0) {
             throw new IllegalArgumentException("no values");
         }
         double[] sorted = new double[n];
         double sum = 0;
         for (int i = 0; i < n; i++) {
-            sorted[i] = values.get(i);
+            sorted[i] = values[i];
             sum += sorted[i];
         }
         Arrays.sort(sorted);

@@ -16,8 +16,28 @@ import java.util.Set;
  */
 public final class MetricValues extends AbstractMap<String, Double> {
 
-    /** The metric names of a result, in order, with their positions. */
-    record Shape(List<String> names, Map<String, Integer> index) {
+    /**
+     * The metric names of a result, in order, with their positions; {@code machine[i]}: name {@code i} is one of
+     * {@link ResultMetrics#WALL_CLOCK} (they measure the machine, not the simulation).
+     */
+    record Shape(List<String> names, Map<String, Integer> index, boolean[] machine) {
+
+        Shape(List<String> names, Map<String, Integer> index) {
+            this(names, index, machine(names));
+        }
+
+        /** Whether no name occurs twice (always, for names from a result document), so positions are names. */
+        boolean distinct() {
+            return index.size() == names.size();
+        }
+
+        private static boolean[] machine(List<String> names) {
+            boolean[] machine = new boolean[names.size()];
+            for (int i = 0; i < machine.length; i++) {
+                machine[i] = ResultMetrics.WALL_CLOCK.contains(names.get(i));
+            }
+            return machine;
+        }
     }
 
     private final Shape shape;
@@ -36,6 +56,11 @@ public final class MetricValues extends AbstractMap<String, Double> {
     /** The seed the run used (the result's {@code seed}); null when the document has none. */
     public Long seed() {
         return seed;
+    }
+
+    /** The names with their index; results of one scenario shape share it (compare with ==). */
+    Shape shape() {
+        return shape;
     }
 
     /** The metric names, in the result's order. */

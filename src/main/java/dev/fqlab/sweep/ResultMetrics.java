@@ -92,24 +92,65 @@ public class ResultMetrics {
         }
         if (!missing.isEmpty()) {
             for (ResultMetricRows.Stored row : results.metricRows(missing)) {
-                MetricValues.Shape shape = shapesBySha.get(row.namesSha256());
-                if (shape == null) {
-                    List<String> names = results.metricNames(row.namesSha256());
-                    if (names == null || names.size() != row.values().length) {
-                        continue; // not readable: the document says it
-                    }
-                    shape = shape(names);
-                    shapesBySha.put(row.namesSha256(), shape);
+                MetricValues values = fromRow(row);
+                if (values != null) {
+                    cache.put(row.experimentId(), values);
+                    found.put(row.experimentId(), values);
                 }
-                if (shape.names().size() != row.values().length) {
-                    continue;
-                }
-                MetricValues values = new MetricValues(shape, row.values(), row.seed());
-                cache.put(row.experimentId(), values);
-                found.put(row.experimentId(), values);
             }
             missing.removeIf(found::containsKey);
         }
+        return inOrder(ids, found, missing, documents);
+    }
+
+    /**
+     * The same with the {@code result_metrics} rows of {@code ids} read already (those that have one: the sweep's
+     * cells come with them, {@link SweepRepository#cells}); only the others are looked up, in the cache, else in their
+     * documents. Rows read this way are not cached: reading them again costs no more than finding them.
+     */
+    Map<UUID, MetricValues> of(List<UUID> ids, List<ResultMetricRows.Stored> rows,
+            Function<List<UUID>, Map<UUID, String>> documents) {
+        Map<UUID, MetricValues> found = new HashMap<>();
+        for (ResultMetricRows.Stored row : rows) {
+            MetricValues values = fromRow(row);
+            if (values != null) {
+                found.put(row.experimentId(), values);
+            }
+        }
+        List<UUID> missing = new ArrayList<>();
+        for (UUID id : ids) {
+            if (!found.containsKey(id)) {
+                MetricValues cached = cache.get(id);
+                if (cached != null) {
+                    found.put(id, cached);
+                } else {
+                    missing.add(id);
+                }
+            }
+        }
+        return inOrder(ids, found, missing, documents);
+    }
+
+    /** A stored row with its names, or null when they cannot be read (then the document says it). */
+    private MetricValues fromRow(ResultMetricRows.Stored row) {
+        MetricValues.Shape shape = shapesBySha.get(row.namesSha256());
+        if (shape == null) {
+            List<String> names = results.metricNames(row.namesSha256());
+            if (names == null || names.size() != row.values().length) {
+                return null;
+            }
+            shape = shape(names);
+            shapesBySha.put(row.namesSha256(), shape);
+        }
+        if (shape.names().size() != row.values().length) {
+            return null;
+        }
+        return new MetricValues(shape, row.values(), row.seed());
+    }
+
+    /** {@code found} and the {@code missing} ones from their documents, in the order of {@code ids}. */
+    private Map<UUID, MetricValues> inOrder(List<UUID> ids, Map<UUID, MetricValues> found, List<UUID> missing,
+            Function<List<UUID>, Map<UUID, String>> documents) {
         for (int from = 0; from < missing.size(); from += DOCUMENTS_AT_ONCE) {
             documents.apply(missing.subList(from, Math.min(missing.size(), from + DOCUMENTS_AT_ONCE)))
                     .forEach((id, document) -> {

@@ -120,25 +120,34 @@ public class SweepController {
     @ApiResponse(responseCode = "400", description = "A metric entry that matches no metric of the sweep's results "
             + "(the problem names the parameter)", content = @Content(mediaType = "application/problem+json"))
     @ApiResponse(responseCode = "404", description = "Unknown sweep", content = @Content(mediaType = "application/problem+json"))
-    public SweepResource get(@PathVariable String id,
+    public ResponseEntity<SweepResource> get(@PathVariable String id,
             @Parameter(description = "Which metrics the rows show: names, '*' matching anything (metric=* for all "
                     + "of them), repeatable or comma-separated. Default: those api.md names (summary.*, "
                     + "stations.*.throughputMbps, stations.*.airtimeShare, flows.*.throughputMbps, "
                     + "flows.*.latencyMs.p50, flows.*.latencyMs.p99, flows.*.rttMs.p50, flows.*.rttMs.p99) and the "
                     + "sweep's own metrics. availableMetrics lists every name.")
             @RequestParam(required = false) List<String> metric) {
-        return service.get(SweepIds.parse(id), metricFilter(metric));
+        // The service writes the JSON (and keeps it for a settled sweep): the bytes Spring's JSON converter would
+        // write, sent as they are (Spring picks the converter by the body's class, byte[]). The declared type stays
+        // SweepResource for the OpenAPI document, which a schema given by annotation would change (springdoc then
+        // registers SweepResource's nested schemas over the request's richer ones of the same name).
+        ResponseEntity<?> answer = ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON)
+                .body(service.json(SweepIds.parse(id), metricFilter(metric)));
+        @SuppressWarnings("unchecked")
+        ResponseEntity<SweepResource> documented = (ResponseEntity<SweepResource>) answer;
+        return documented;
     }
 
     @GetMapping(path = "/{id}/table.csv", produces = "text/csv")
     @Operation(summary = "The sweep's table as CSV, one row per combination",
             description = "metric: metric names, '*' matching anything (repeatable or comma-separated; default: the "
                     + "sweep's metrics, else all); stats: any of " + STATISTICS_LIST + " (default mean,stddev).")
-    @ApiResponse(responseCode = "200", description = "The table")
+    @ApiResponse(responseCode = "200", description = "The table",
+            content = @Content(mediaType = "text/csv", schema = @Schema(type = "string")))
     @ApiResponse(responseCode = "400", description = "A statistic that is not one, or a metric entry that matches no "
             + "metric of the sweep's results (the problem names the parameter)",
             content = @Content(mediaType = "application/problem+json"))
-    public ResponseEntity<String> table(@PathVariable String id, @RequestParam(required = false) List<String> metric,
+    public ResponseEntity<byte[]> table(@PathVariable String id, @RequestParam(required = false) List<String> metric,
             @RequestParam(required = false) List<String> stats) {
         List<String> statistics = SweepTable.statistics(stats);
         if (statistics == null) {
@@ -149,7 +158,7 @@ public class SweepController {
         return ResponseEntity.ok()
                 .contentType(TEXT_CSV)
                 .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.inline().filename(uuid + "-table.csv").build().toString())
-                .body(SweepTable.csv(service.table(uuid, metricFilter(metric)), metricFilter(metric), statistics));
+                .body(service.tableCsv(uuid, metricFilter(metric), statistics));
     }
 
     @GetMapping(path = "/{id}/export.csv", produces = "text/csv")

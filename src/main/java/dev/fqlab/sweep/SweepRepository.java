@@ -3,6 +3,7 @@ package dev.fqlab.sweep;
 import dev.fqlab.experiment.ExperimentStatus;
 import dev.fqlab.experiment.IdempotencyKey;
 import dev.fqlab.experiment.SeriesOutput;
+import dev.fqlab.result.ResultMetricRows;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -175,6 +176,46 @@ class SweepRepository {
                         ExperimentStatus.valueOf(rs.getString("status")), rs.getDouble("progress"),
                         instant(rs, "finished_at")))
                 .list();
+    }
+
+    /** A sweep's cells in table order and the stored metrics of those whose experiment succeeded and has them. */
+    record Cells(List<SweepMember> members, List<ResultMetricRows.Stored> metrics) {
+    }
+
+    /**
+     * {@link #members} and the {@code result_metrics} rows of the succeeded ones in one query: a table of a thousand
+     * cells is one index walk of the cells with two primary-key probes each, instead of a second query with the
+     * thousand ids as parameters.
+     */
+    Cells cells(UUID sweepId) {
+        List<SweepMember> members = new ArrayList<>();
+        List<ResultMetricRows.Stored> metrics = new ArrayList<>();
+        jdbc.sql("""
+                SELECT m.position, m.combination, m.repetition, m.experiment_id, m.reused, e.status, e.progress,
+                    e.finished_at, r.names_sha256, r.seed, r.metric_values
+                FROM sweep_experiments m JOIN experiments e ON e.id = m.experiment_id
+                LEFT JOIN result_metrics r ON r.experiment_id = m.experiment_id AND e.status = 'SUCCEEDED'
+                WHERE m.sweep_id = :id ORDER BY m.position""")
+                .param("id", sweepId)
+                .query(rs -> {
+                    UUID experimentId = rs.getObject("experiment_id", UUID.class);
+                    members.add(new SweepMember(rs.getInt("position"), rs.getInt("combination"),
+                            rs.getInt("repetition"), experimentId, rs.getBoolean("reused"),
+                            ExperimentStatus.valueOf(rs.getString("status")), rs.getDouble("progress"),
+                            instant(rs, "finished_at")));
+                    byte[] values = rs.getBytes("metric_values");
+                    if (values != null) {
+                        long seed = rs.getLong("seed");
+                        metrics.add(new ResultMetricRows.Stored(experimentId, rs.getString("names_sha256"),
+                                rs.wasNull() ? null : seed, ResultMetricRows.values(values)));
+                    }
+                });
+        return new Cells(members, metrics);
+    }
+
+    /** Whether the sweep exists (a cheap look by primary key). */
+    boolean exists(UUID id) {
+        return !jdbc.sql("SELECT 1 FROM sweeps WHERE id = :id").param("id", id).query(Integer.class).list().isEmpty();
     }
 
     /** Per sweep, its experiments grouped by status: what a list page needs to show each sweep's state. */

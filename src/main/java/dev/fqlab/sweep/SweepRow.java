@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.fqlab.experiment.ExperimentStatus;
 import dev.fqlab.sim.stats.Numbers;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -39,6 +41,7 @@ public record SweepRow(int combination, Map<String, JsonNode> values,
     static List<SweepRow> of(List<SweepParameter> parameters, int combinations, List<SweepMember> members,
             Map<UUID, ? extends Map<String, Double>> metricsById, Set<String> chosen) {
         List<List<SweepMember>> byCombination = cells(combinations, members);
+        Map<MetricValues.Shape, int[]> chosenByShape = new IdentityHashMap<>();
         List<SweepRow> rows = new ArrayList<>();
         for (int c = 0; c < combinations; c++) {
             int[] index = SweepReader.indices(parameters, c);
@@ -54,7 +57,7 @@ public record SweepRow(int combination, Map<String, JsonNode> values,
             List<SweepMember> cell = byCombination.get(c);
             List<? extends Map<String, Double>> results = results(cell, metricsById);
             rows.add(new SweepRow(c, values, labels, cell.stream().map(SweepMember::experimentId).toList(),
-                    results.size(), aggregate(results, chosen)));
+                    results.size(), aggregate(results, chosen, chosenByShape)));
         }
         return rows;
     }
@@ -115,23 +118,23 @@ public record SweepRow(int combination, Map<String, JsonNode> values,
         if (results.size() < 2) {
             return false;
         }
-        if (results.stream().allMatch(r -> r instanceof MetricValues v
-                && v.names() == ((MetricValues) results.getFirst()).names())) {
+        MetricValues.Shape shape = oneShape(results);
+        if (shape != null) {
             // One shape (the usual case: repetitions of one scenario): compare value by value, no lookups.
             MetricValues first = (MetricValues) results.getFirst();
-            List<String> names = first.names();
-            for (int i = 0; i < names.size(); i++) {
-                if (ResultMetrics.WALL_CLOCK.contains(names.get(i))) {
+            boolean[] machine = shape.machine();
+            for (int i = 0; i < machine.length; i++) {
+                if (machine[i]) {
                     continue;
                 }
                 double value = first.value(i);
-                for (Map<String, Double> result : results) {
-                    if (!same(value, ((MetricValues) result).value(i))) {
+                for (int r = 1; r < results.size(); r++) {
+                    if (!same(value, ((MetricValues) results.get(r)).value(i))) {
                         return false;
                     }
                 }
             }
-            return !names.isEmpty();
+            return machine.length > 0;
         }
         Map<String, Double> first = results.getFirst();
         Set<String> names = new LinkedHashSet<>();
@@ -155,6 +158,32 @@ public record SweepRow(int combination, Map<String, JsonNode> values,
             }
         }
         return true;
+    }
+
+    /** The shape all {@code results} share (at least one, all {@link MetricValues}), else null. */
+    private static MetricValues.Shape oneShape(List<? extends Map<String, Double>> results) {
+        if (results.isEmpty() || !(results.getFirst() instanceof MetricValues first)) {
+            return null;
+        }
+        for (Map<String, Double> result : results) {
+            if (!(result instanceof MetricValues values) || values.shape() != first.shape()) {
+                return null;
+            }
+        }
+        return first.shape();
+    }
+
+    /** The positions of the names of {@code shape} that {@code chosen} holds (null: all), in order. */
+    private static int[] positions(MetricValues.Shape shape, Set<String> chosen) {
+        List<String> names = shape.names();
+        int[] positions = new int[names.size()];
+        int n = 0;
+        for (int i = 0; i < names.size(); i++) {
+            if (chosen == null || chosen.contains(names.get(i))) {
+                positions[n++] = i;
+            }
+        }
+        return Arrays.copyOf(positions, n);
     }
 
     /** Equal as the statistics show them (6 significant digits). */
@@ -181,6 +210,29 @@ public record SweepRow(int combination, Map<String, JsonNode> values,
 
     /** The same for the metrics in {@code chosen} only (null: all). */
     static Map<String, MetricStats> aggregate(List<? extends Map<String, Double>> results, Set<String> chosen) {
+        return aggregate(results, chosen, new IdentityHashMap<>());
+    }
+
+    /**
+     * The same, with the positions of the chosen metrics remembered per shape in {@code chosenByShape}: a sweep's
+     * rows share one or a few shapes, so the names are looked up in {@code chosen} once per shape, not per result.
+     */
+    private static Map<String, MetricStats> aggregate(List<? extends Map<String, Double>> results, Set<String> chosen,
+            Map<MetricValues.Shape, int[]> chosenByShape) {
+        MetricValues.Shape shape = oneShape(results);
+        if (shape != null && shape.distinct()) {
+            // Every metric is in every result: its values in result order, straight from their arrays.
+            int[] positions = chosenByShape.computeIfAbsent(shape, s -> positions(s, chosen));
+            Map<String, MetricStats> stats = LinkedHashMap.newLinkedHashMap(positions.length);
+            double[] values = new double[results.size()];
+            for (int i : positions) {
+                for (int r = 0; r < values.length; r++) {
+                    values[r] = ((MetricValues) results.get(r)).value(i);
+                }
+                stats.put(shape.names().get(i), MetricStats.of(values));
+            }
+            return stats;
+        }
         Map<String, List<Double>> values = new LinkedHashMap<>();
         for (Map<String, Double> result : results) {
             if (chosen != null && result instanceof MetricValues compact) {

@@ -9,6 +9,7 @@ import dev.fqlab.sweep.SweepRepository.NewMember;
 import dev.fqlab.sweep.SweepRepository.StoredSweep;
 import dev.fqlab.web.ApiProblem;
 import dev.fqlab.web.PageQuery;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -19,6 +20,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
@@ -42,9 +45,14 @@ public class SweepService {
     private final EngineVersion engineVersion;
     private final JsonMapper jsonMapper;
     private final TransactionTemplate transactions;
+    private final SweepAnswers answers;
+    private final SweepJson sweepJson;
 
     public SweepService(SweepRepository sweeps, ExperimentService experiments, ResultMetrics resultMetrics,
-            EngineVersion engineVersion, JsonMapper jsonMapper, TransactionTemplate transactions) {
+            EngineVersion engineVersion, JsonMapper jsonMapper, TransactionTemplate transactions, SweepAnswers answers,
+            SweepJson sweepJson) {
+        this.answers = answers;
+        this.sweepJson = sweepJson;
         this.sweeps = sweeps;
         this.experiments = experiments;
         this.resultMetrics = resultMetrics;
@@ -197,6 +205,40 @@ public class SweepService {
         return load(id, metric == null ? new OwnElseAll() : new Named(metric, true)).sweep();
     }
 
+    /** {@link #get(UUID, List)} as the API writes it (JSON, UTF-8). */
+    byte[] json(UUID id, List<String> metric) {
+        return answer(SweepAnswers.Key.of(id, "json", metric, null),
+                () -> load(id, metric == null ? new Defaults() : new Named(metric, true)), sweepJson::write);
+    }
+
+    /** table.csv (UTF-8) with these metrics ({@link #table}) and statistics. */
+    byte[] tableCsv(UUID id, List<String> metric, List<String> statistics) {
+        return answer(SweepAnswers.Key.of(id, "table.csv", metric, statistics),
+                () -> load(id, metric == null ? new OwnElseAll() : new Named(metric, true)),
+                sweep -> SweepTable.csv(sweep, metric, statistics).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * An answer about a sweep: rendered before if the sweep is settled (after making sure it still exists: deleted
+     * through another instance, it is a 404 here too), else rendered now, and kept if the sweep is settled now.
+     */
+    private byte[] answer(SweepAnswers.Key key, Supplier<Loaded> load, Function<SweepResource, byte[]> render) {
+        byte[] kept = answers.get(key);
+        if (kept != null) {
+            if (sweeps.exists(key.sweep())) {
+                return kept;
+            }
+            answers.forget(key.sweep());
+            throw notFound(key.sweep());
+        }
+        Loaded loaded = load.get();
+        byte[] answer = render.apply(loaded.sweep());
+        if (loaded.settled()) {
+            answers.put(key, answer);
+        }
+        return answer;
+    }
+
     /** The sweep with every run that has a result and that run's metrics: what its export lists. */
     public SweepExport.Runs runs(UUID id) {
         Loaded loaded = load(id, new Named(List.of(), false));
@@ -209,19 +251,23 @@ public class SweepService {
         return new SweepExport.Runs(loaded.sweep(), runs);
     }
 
-    private record Loaded(SweepResource sweep, List<SweepMember> members, Map<UUID, MetricValues> metrics) {
+    /** {@code settled}: every experiment of the sweep was final, so nothing of it changes any more. */
+    private record Loaded(SweepResource sweep, List<SweepMember> members, Map<UUID, MetricValues> metrics,
+                          boolean settled) {
     }
 
     private Loaded load(UUID id, Selection selection) {
         StoredSweep sweep = sweeps.find(id).orElseThrow(() -> notFound(id));
-        List<SweepMember> members = sweeps.members(id);
+        SweepRepository.Cells cells = sweeps.cells(id);
+        List<SweepMember> members = cells.members();
         SweepState state = SweepState.of(members, sweep.reusedCount(), sweep.submittedAt(), sweep.cancelledAt());
-        if (sweep.settled() == null && state.status().isFinal() && members.stream().allMatch(m -> m.status().isFinal())) {
+        boolean settled = state.status().isFinal() && members.stream().allMatch(m -> m.status().isFinal());
+        if (sweep.settled() == null && settled) {
             sweeps.settle(id, SweepState.tallies(members));
         }
         List<UUID> succeeded = members.stream().filter(m -> m.status() == ExperimentStatus.SUCCEEDED)
                 .map(SweepMember::experimentId).distinct().toList();
-        Map<UUID, MetricValues> metrics = resultMetrics.of(succeeded, sweeps::documents);
+        Map<UUID, MetricValues> metrics = resultMetrics.of(succeeded, cells.metrics(), sweeps::documents);
         JsonNode definition = jsonMapper.readTree(sweep.definition());
         List<SweepParameter> parameters = definition.path("parameters").valueStream().map(SweepParameter::fromJson).toList();
         List<String> tableMetrics = definition.hasNonNull("metrics")
@@ -249,7 +295,7 @@ public class SweepService {
                 sweep.repetitions(), members.size(), (int) members.stream().filter(SweepMember::reused).count(),
                 state.counts(), definition.get("base"), parameters, definition.path("reuse").asBoolean(true),
                 tableMetrics, available, warnings, rows, SweepResource.Links.of(id));
-        return new Loaded(resource, members, metrics);
+        return new Loaded(resource, members, metrics, settled);
     }
 
     /**
@@ -312,6 +358,7 @@ public class SweepService {
         sweeps.delete(id);
         sweeps.moveExperiments(heirs);
         experiments.deleteAll(own.keySet().stream().filter(e -> !heirs.containsKey(e)).toList());
+        answers.forget(id);
     }
 
     private static List<String> tags(JsonNode definition) {

@@ -160,7 +160,7 @@ public final class ScaleQueries {
     }
 
     /**
-     * The SQL the service sends for the lists (ExperimentRepository.list, SweepRepository.members and documents),
+     * The SQL the service sends for the lists (ExperimentRepository.list, SweepRepository.members and cells),
      * copied with their parameters filled in, for their plans.
      */
     private static Map<String, String> serviceQueries(String sweep, String rare) {
@@ -184,10 +184,12 @@ public final class ScaleQueries {
                     e.finished_at
                 FROM sweep_experiments m JOIN experiments e ON e.id = m.experiment_id
                 WHERE m.sweep_id = '%s' ORDER BY m.position""".formatted(sweep));
-        queries.put("service: sweep table documents", """
-                SELECT experiment_id, document FROM results
-                WHERE experiment_id IN (SELECT experiment_id FROM sweep_experiments WHERE sweep_id = '%s')"""
-                .formatted(sweep));
+        queries.put("service: sweep table cells with metrics", """
+                SELECT m.position, m.combination, m.repetition, m.experiment_id, m.reused, e.status, e.progress,
+                    e.finished_at, r.names_sha256, r.seed, r.metric_values
+                FROM sweep_experiments m JOIN experiments e ON e.id = m.experiment_id
+                LEFT JOIN result_metrics r ON r.experiment_id = m.experiment_id AND e.status = 'SUCCEEDED'
+                WHERE m.sweep_id = '%s' ORDER BY m.position""".formatted(sweep));
         return queries;
     }
 

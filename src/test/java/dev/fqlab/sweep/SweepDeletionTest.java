@@ -200,6 +200,45 @@ class SweepDeletionTest extends ServiceTest {
         assertThat(rows("SELECT COUNT(*) FROM experiments WHERE id IN (%s)", members)).isZero();
     }
 
+    /**
+     * A settled sweep's answers are kept (SweepAnswers): asked again they are the same bytes, their numbers are
+     * still those of the experiments' own results, and after DELETE the sweep is a 404, not a kept answer.
+     */
+    @Test
+    void aSettledSweepsKeptAnswersEqualItsResultsAndGoWithIt() {
+        JsonNode sweep = awaitSweep(submitSweep(twoByTwo("kept-" + UUID.randomUUID())), "SUCCEEDED");
+        String id = sweep.get("id").asString();
+        String table = SWEEPS + id + "/table.csv?metric=summary.throughputMbps&stats=mean,n";
+
+        Api.Response rendered = api.get(table);
+        Api.Response kept = api.get(table);
+        assertThat(rendered.status()).isEqualTo(200);
+        assertThat(kept.body()).isEqualTo(rendered.body());
+        assertThat(kept.contentType()).isEqualTo(rendered.contentType());
+        List<String> lines = kept.body().lines().toList();
+        assertThat(lines).hasSize(3);
+        for (int row = 0; row < 2; row++) {
+            // The outside numbers: each repetition's own result, averaged here.
+            double mean = sweep.at("/rows/" + row + "/experiments").valueStream()
+                    .mapToDouble(e -> api.get(EXPERIMENTS + e.asString() + "/result").json()
+                            .at("/summary/throughputMbps").asDouble())
+                    .average().orElseThrow();
+            String[] fields = lines.get(row + 1).split(",");
+            assertThat(fields[1]).isEqualTo("2");
+            assertThat(Double.parseDouble(fields[2])).isCloseTo(mean, org.assertj.core.data.Offset.offset(
+                    Math.abs(mean) * 1e-5));
+            assertThat(fields[3]).isEqualTo("2");
+        }
+        Api.Response json = api.get(SWEEPS + id);
+        assertThat(api.get(SWEEPS + id).body()).isEqualTo(json.body());
+        assertThat(json.json().get("rows")).isEqualTo(sweep.get("rows"));
+
+        assertThat(api.delete(SWEEPS + id).status()).isEqualTo(204);
+
+        assertThat(api.get(SWEEPS + id).status()).isEqualTo(404);
+        assertThat(api.get(table).status()).isEqualTo(404);
+    }
+
     private JsonNode submitSweep(String body) {
         Api.Response response = api.post(SWEEPS.substring(0, SWEEPS.length() - 1), body);
         assertThat(response.status()).as(response.toString()).isEqualTo(202);
