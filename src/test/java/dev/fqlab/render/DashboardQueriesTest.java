@@ -175,6 +175,102 @@ class DashboardQueriesTest extends ServiceTest {
     }
 
     /**
+     * The sweep panels read the swept value from one cell per combination; the scenario-parsing queries they had
+     * until issue 17 (every cell's scenario at the pointer) are the oracle: on a sweep of two parameters (one of
+     * labelled whole objects) × 2 repetitions, each panel gives exactly their rows for swept pointers, pointers into
+     * a swept object, unswept ones, the seed (which differs between repetitions) and the whole document.
+     */
+    @Test
+    void sweepPanelsGiveTheRowsOfParsingEveryCellsScenario() throws Exception {
+        Api.Response submitted = api.post("/api/v1/sweeps", """
+                {"name": "dashboard-oracle", "reuse": false, "repetitions": 2, "base": {"scenario": %s},
+                 "parameters": [{"pointer": "/link/rateMbps", "values": [5, 12.5]},
+                                {"pointer": "/stack/qdisc", "labels": ["fq_codel", "pfifo"],
+                                 "values": [{"type": "fq_codel"}, {"type": "pfifo"}]}]}"""
+                .formatted(TestScenarios.wired(10, 0.5)));
+        assertThat(submitted.status()).as(submitted.toString()).isEqualTo(202);
+        String sweep = submitted.json().get("id").asString();
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+                .until(() -> api.get("/api/v1/sweeps/" + sweep).json().get("status").asString(), "SUCCEEDED"::equals);
+        Map<String, String> oracles = Map.of("Sweep curve: ${pointer}", OLD_SWEEP_CURVE, "Sweep rows", OLD_SWEEP_ROWS);
+        List<Dashboards.Query> panels = Dashboards.queries("fqlab-experiments.json", Dashboards.POSTGRES_UID).stream()
+                .filter(q -> oracles.keySet().stream().anyMatch(q.where()::contains)).toList();
+        assertThat(panels).hasSize(2);
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+            for (String pointer : List.of("/link/rateMbps", "/stack/qdisc", "stack/qdisc/type/", "/flows/0/rateMbps",
+                    "/durationS", "/seed", "", "/nothing/here")) {
+                Map<String, String> values = Dashboards.sqlSubstitutions("fqlab-experiments.json",
+                        Map.of("sweep", List.of(sweep), "pointer", List.of(pointer)));
+                for (Dashboards.Query panel : panels) {
+                    String oracle = oracles.entrySet().stream().filter(o -> panel.where().contains(o.getKey()))
+                            .findFirst().orElseThrow().getValue();
+                    List<List<String>> expected = rows(s, new Dashboards.Query(panel.where(), panel.datasourceUid(), oracle)
+                            .substituted(values));
+                    assertThat(expected).as(pointer).isNotEmpty();
+                    assertThat(rows(s, panel.substituted(values))).as(panel.where() + " at " + pointer)
+                            .isEqualTo(expected);
+                }
+            }
+        }
+    }
+
+    private static List<List<String>> rows(Statement s, String sql) throws Exception {
+        List<List<String>> rows = new ArrayList<>();
+        try (ResultSet result = s.executeQuery(sql)) {
+            while (result.next()) {
+                List<String> row = new ArrayList<>();
+                for (int i = 1; i <= result.getMetaData().getColumnCount(); i++) {
+                    // Means to 12 digits: summing a group's cells in another order may change the last bits.
+                    int type = result.getMetaData().getColumnType(i);
+                    boolean real = type == java.sql.Types.DOUBLE || type == java.sql.Types.NUMERIC
+                            || type == java.sql.Types.REAL || type == java.sql.Types.FLOAT;
+                    row.add(real && result.getObject(i) != null ? "%.12g".formatted(result.getDouble(i))
+                            : result.getString(i));
+                }
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+
+    /** The "Sweep curve" panel's query before issue 17 (commit c37014a): every cell's scenario parsed. */
+    private static final String OLD_SWEEP_CURVE = """
+            SELECT x.swept AS "swept value",
+                   avg(r.throughput_mbps) AS "throughput (Mbit/s)",
+                   avg(r.jain_throughput) AS "Jain's index",
+                   avg(f.worst_p99_ms) AS "worst flow p99 (ms)"
+            FROM sweep_experiments se
+            JOIN experiments e ON e.id = se.experiment_id
+            JOIN results r ON r.experiment_id = e.id
+            -- The scenario is parsed once per cell (OFFSET 0 keeps the planner from copying the parse into each use), as json:
+            -- reading one path from text is faster than building jsonb.
+            CROSS JOIN LATERAL (SELECT e.scenario::json #>> string_to_array(trim(both '/' from '$pointer'), '/') AS swept OFFSET 0) x
+            -- Per cell, its flows only (a GROUP BY over all of result_flows read every result ever stored).
+            CROSS JOIN LATERAL (SELECT max(latency_p99_ms) AS worst_p99_ms FROM result_flows WHERE experiment_id = e.id) f
+            WHERE se.sweep_id = nullif('$sweep', '')::uuid
+            GROUP BY 1
+            ORDER BY CASE WHEN x.swept ~ '^-?[0-9.]+$' THEN x.swept::float END, 1""";
+
+    /** The "Sweep rows" panel's query before issue 17 (commit c37014a). */
+    private static final String OLD_SWEEP_ROWS = """
+            SELECT x.swept AS "swept value",
+                   count(*) AS n,
+                   avg(r.throughput_mbps) AS "throughput mean",
+                   stddev_samp(r.throughput_mbps) AS "throughput stddev",
+                   min(r.throughput_mbps) AS "throughput min",
+                   max(r.throughput_mbps) AS "throughput max",
+                   avg(r.jain_throughput) AS "Jain mean"
+            FROM sweep_experiments se
+            JOIN experiments e ON e.id = se.experiment_id
+            JOIN results r ON r.experiment_id = e.id
+            -- The scenario is parsed once per cell (OFFSET 0 keeps the planner from copying the parse into each use), as json:
+            -- reading one path from text is faster than building jsonb.
+            CROSS JOIN LATERAL (SELECT e.scenario::json #>> string_to_array(trim(both '/' from '$pointer'), '/') AS swept OFFSET 0) x
+            WHERE se.sweep_id = nullif('$sweep', '')::uuid
+            GROUP BY 1
+            ORDER BY CASE WHEN x.swept ~ '^-?[0-9.]+$' THEN x.swept::float END, 1""";
+
+    /**
      * On simulated time a time-series query gives the same rows, each at 1970-01-01 plus its simulated time: the
      * runs' own durations (at most a few seconds here), whenever they ran.
      */
