@@ -163,27 +163,13 @@ class SweepRepository {
                 .query((rs, n) -> sweep(rs)).list();
     }
 
-    /** The sweep's cells in table order, with their experiments' current status. */
-    List<SweepMember> members(UUID sweepId) {
-        return jdbc.sql("""
-                SELECT m.position, m.combination, m.repetition, m.experiment_id, m.reused, e.status, e.progress,
-                    e.finished_at
-                FROM sweep_experiments m JOIN experiments e ON e.id = m.experiment_id
-                WHERE m.sweep_id = :id ORDER BY m.position""")
-                .param("id", sweepId)
-                .query((rs, n) -> new SweepMember(rs.getInt("position"), rs.getInt("combination"),
-                        rs.getInt("repetition"), rs.getObject("experiment_id", UUID.class), rs.getBoolean("reused"),
-                        ExperimentStatus.valueOf(rs.getString("status")), rs.getDouble("progress"),
-                        instant(rs, "finished_at")))
-                .list();
-    }
-
     /** A sweep's cells in table order and the stored metrics of those whose experiment succeeded and has them. */
     record Cells(List<SweepMember> members, List<ResultMetricRows.Stored> metrics) {
     }
 
     /**
-     * {@link #members} and the {@code result_metrics} rows of the succeeded ones in one query: a table of a thousand
+     * The sweep's cells in table order, with their experiments' current status, and the {@code result_metrics} rows
+     * of the succeeded ones in one query: a table of a thousand
      * cells is one index walk of the cells with two primary-key probes each, instead of a second query with the
      * thousand ids as parameters.
      */
