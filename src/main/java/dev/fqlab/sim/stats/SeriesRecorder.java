@@ -154,8 +154,9 @@ public final class SeriesRecorder {
         t[sample] = Time.toSeconds(now);
         for (int i = 0; i < active.count(); i++) {
             int f = active.flow(i);
-            throughput[f * n + sample] = flows[f].takeIntervalGoodput() * 8 / seconds / 1e6;
-            latency[f * n + sample] = flows[f].takeIntervalLatencyNs() / Time.NS_PER_MS;
+            // rounded here (results.md), where the value is made: the rest of these arrays are 0 and NaN already
+            throughput[f * n + sample] = Numbers.round6(flows[f].takeIntervalGoodput() * 8 / seconds / 1e6);
+            latency[f * n + sample] = Numbers.round6(flows[f].takeIntervalLatencyNs() / Time.NS_PER_MS);
         }
         active.clear();
         for (int f : tcpFlows) {
@@ -212,7 +213,7 @@ public final class SeriesRecorder {
         }
     }
 
-    /** The series, built at the first call (it rounds the recorded values in place); the same object after. */
+    /** The series, built at the first call (rounding the other values in place); the same object after. */
     public Series result() {
         if (result == null) {
             result = build();
@@ -222,8 +223,6 @@ public final class SeriesRecorder {
 
     private Series build() {
         Map<String, Series.FlowSeries> flowSeries = new LinkedHashMap<>();
-        round(throughput);
-        round(latency);
         for (int f = 0; f < flows.length; f++) {
             flowSeries.put(flowNames[f], new Series.FlowSeries(new DoubleValues(throughput, f * n, sample),
                     new DoubleValues(latency, f * n, sample),
@@ -245,8 +244,7 @@ public final class SeriesRecorder {
     }
 
     /**
-     * Every value rounded to 6 significant digits in place (results.md), NaN (null in the result) kept. The flows'
-     * arrays hold whole runs; past {@code sample} they are zeros and NaN, which rounding leaves as they are.
+     * Every value rounded to 6 significant digits in place (results.md), NaN (null in the result) kept, -0 made 0.
      */
     private static double[] round(double[] values) {
         for (int i = 0; i < values.length; i++) {
