@@ -50,6 +50,12 @@ public final class UdpFlow extends Flow {
                 : udp.intervalMs() * Time.NS_PER_MS;
     }
 
+    /** A UDP receiver only counts what arrives. */
+    @Override
+    public boolean onlyCounts() {
+        return true;
+    }
+
     @Override
     public void start() {
         sim.schedule(sendEvent, startNs + jitter());
