@@ -1,5 +1,6 @@
 package dev.fqlab.result;
 
+import dev.fqlab.sim.result.DoubleValues;
 import dev.fqlab.sim.result.Series;
 import java.sql.Array;
 import java.sql.Connection;
@@ -101,6 +102,16 @@ final class SeriesStore {
 
     /** Whether every value survives float and back (through its shortest decimal form, as the reader does). */
     static boolean realKeepsExactly(List<Double> values) {
+        if (values instanceof DoubleValues primitive) {
+            // the engine's own series: read as doubles, not boxed one by one (NaN is null)
+            for (int i = 0; i < primitive.size(); i++) {
+                double v = primitive.getDouble(i);
+                if (!Double.isNaN(v) && Double.doubleToLongBits(v) != Double.doubleToLongBits(fromReal((float) v))) {
+                    return false;
+                }
+            }
+            return true;
+        }
         for (Double v : values) {
             if (v != null && !v.equals(fromReal((float) (double) v))) {
                 return false;
@@ -131,11 +142,23 @@ final class SeriesStore {
     }
 
     private static Array realArray(PreparedStatement ps, List<Double> values) throws SQLException {
+        return ps.getConnection().createArrayOf("float4", floats(values));
+    }
+
+    /** The values as the {@code REAL} array's elements, null for null. */
+    static Float[] floats(List<Double> values) {
         Float[] floats = new Float[values.size()];
+        if (values instanceof DoubleValues primitive) {
+            for (int i = 0; i < floats.length; i++) {
+                double v = primitive.getDouble(i);
+                floats[i] = Double.isNaN(v) ? null : (float) v;
+            }
+            return floats;
+        }
         for (int i = 0; i < floats.length; i++) {
             floats[i] = values.get(i) == null ? null : (float) (double) values.get(i);
         }
-        return ps.getConnection().createArrayOf("float4", floats);
+        return floats;
     }
 
     private static Array doubleArray(Connection connection, List<Double> values) throws SQLException {

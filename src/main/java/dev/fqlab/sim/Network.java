@@ -44,12 +44,18 @@ abstract class Network implements PacketSink, DropListener, TxCompletion {
     final Kernel kernel;
     Flow[] flows;
     FlowStats[] stats;
+    /** Per flow, {@link Flow#onlyCounts}: its deliveries and drops go to {@link #stats} directly. */
+    private boolean[] onlyCounts;
 
     Network(Scenario scenario) {
         this.kernel = Kernel.of(scenario.kernel(), scenario.kernelUptimeS());
     }
 
     void start() {
+        onlyCounts = new boolean[flows.length];
+        for (int i = 0; i < flows.length; i++) {
+            onlyCounts[i] = flows[i].onlyCounts();
+        }
         for (Flow f : flows) {
             f.start();
         }
@@ -58,7 +64,8 @@ abstract class Network implements PacketSink, DropListener, TxCompletion {
     /** Delivery at the far end of either direction. */
     @Override
     public void accept(Packet p, long now) {
-        long goodput = flows[p.flowId].delivered(p, now);
+        int id = p.flowId;
+        long goodput = onlyCounts[id] ? stats[id].delivered(p, now) : flows[id].delivered(p, now);
         countGoodput(p, goodput, now);
         pool.release(p);
     }
@@ -78,7 +85,12 @@ abstract class Network implements PacketSink, DropListener, TxCompletion {
     /** A queue dropped it or the link lost it. */
     @Override
     public void dropped(Packet p, long now) {
-        flows[p.flowId].dropped(p, now);
+        int id = p.flowId;
+        if (onlyCounts[id]) {
+            stats[id].dropped(p, now);
+        } else {
+            flows[id].dropped(p, now);
+        }
         pool.release(p);
     }
 

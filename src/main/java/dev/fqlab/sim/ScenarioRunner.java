@@ -7,6 +7,7 @@ import dev.fqlab.sim.result.FlowResult;
 import dev.fqlab.sim.result.SimulationResult;
 import dev.fqlab.sim.result.StationResult;
 import dev.fqlab.sim.result.Summary;
+import dev.fqlab.sim.scenario.Direction;
 import dev.fqlab.sim.scenario.Scenario;
 import dev.fqlab.sim.scenario.WifiLinkSpec;
 import dev.fqlab.sim.scenario.WiredLinkSpec;
@@ -56,22 +57,28 @@ public final class ScenarioRunner {
     private static SimulationResult collect(Scenario scenario, Network network, SeriesRecorder series,
                                             double wallS) {
         double measuredS = scenario.durationS() - scenario.warmupS();
-        List<FlowResult> flows = new ArrayList<>();
-        List<Double> loadThroughputs = new ArrayList<>();
+        List<FlowResult> flows = new ArrayList<>(network.flows.length);
+        double[] loadThroughputs = new double[network.flows.length];
+        int loads = 0;
         double total = 0;
         long endNs = Time.seconds(scenario.durationS());
+        // a direction's name, once per direction rather than once per flow
+        String[] directions = new String[Direction.values().length];
+        for (Direction d : Direction.values()) {
+            directions[d.ordinal()] = d.json();
+        }
         for (Flow flow : network.flows) {
-            FlowResult r = flowResult(flow, measuredS, endNs);
+            FlowResult r = flowResult(flow, measuredS, endNs, directions[flow.spec().direction().ordinal()]);
             flows.add(r);
             total += r.throughputMbps();
             if (flow.countsTowardFairness()) {
-                loadThroughputs.add(r.throughputMbps());
+                loadThroughputs[loads++] = r.throughputMbps();
             }
         }
         List<StationResult> stations = network.stationResults(measuredS);
         Summary summary;
         if (stations.isEmpty()) {
-            double jain = Jain.index(loadThroughputs.stream().mapToDouble(Double::doubleValue).toArray());
+            double jain = Jain.index(java.util.Arrays.copyOf(loadThroughputs, loads));
             summary = new Summary(Numbers.round6(total), Numbers.round6OrNull(jain), null);
         } else {
             double jainThroughput = Jain.index(stations.stream().mapToDouble(StationResult::throughputMbps).toArray());
@@ -100,11 +107,11 @@ public final class ScenarioRunner {
         return packets == 0 ? null : Numbers.round6((double) events / packets);
     }
 
-    private static FlowResult flowResult(Flow flow, double measuredS, long endNs) {
+    private static FlowResult flowResult(Flow flow, double measuredS, long endNs, String direction) {
         FlowStats s = flow.stats();
         var spec = flow.spec();
         double throughput = s.goodputBytes() * 8 / measuredS / 1e6;
-        return new FlowResult(spec.name(), spec.type(), spec.station(), spec.direction().json(),
+        return new FlowResult(spec.name(), spec.type(), spec.station(), direction,
                 s.sentPackets(), s.deliveredPackets(), s.droppedPackets(), s.ecnMarks(), s.outstanding(),
                 s.reorderedPackets(), s.sentBytes(), s.deliveredBytes(), Numbers.round6(throughput),
                 s.latency().toStats(),

@@ -13,9 +13,11 @@ public final class FlowStats {
 
     private final long warmupNs;
     private final LatencyRecorder latency = new LatencyRecorder();
-    private final LatencyRecorder upLatency = new LatencyRecorder();
-    /** Highest sequence number delivered so far, per direction, for reorder detection. */
-    private final long[] maxDeliveredSeq = {-1, -1};
+    /** Only two-way flows (ping) have up latencies: created at the first. */
+    private LatencyRecorder upLatency;
+    /** Highest sequence number delivered so far, per direction, for reorder detection (fields: one object less). */
+    private long maxDownSeq = -1;
+    private long maxUpSeq = -1;
 
     long sentPackets;
     long sentBytes;
@@ -52,7 +54,7 @@ public final class FlowStats {
      */
     public long delivered(Packet p, long now) {
         long goodput = p.ipBytes - UDP_IP_HEADER;
-        delivered(p, now, goodput, true, p.up ? upLatency : latency);
+        delivered(p, now, goodput, true, p.up ? upLatency() : latency);
         return goodput;
     }
 
@@ -67,10 +69,17 @@ public final class FlowStats {
 
     private void delivered(Packet p, long now, long goodput, boolean latencySample, LatencyRecorder into) {
         outstanding--;
-        int dir = p.up ? 1 : 0;
-        boolean reordered = p.seq < maxDeliveredSeq[dir];
-        if (!reordered) {
-            maxDeliveredSeq[dir] = p.seq;
+        boolean reordered;
+        if (p.up) {
+            reordered = p.seq < maxUpSeq;
+            if (!reordered) {
+                maxUpSeq = p.seq;
+            }
+        } else {
+            reordered = p.seq < maxDownSeq;
+            if (!reordered) {
+                maxDownSeq = p.seq;
+            }
         }
         long delay = now - p.sentAt;
         if (activity != null) {
@@ -107,6 +116,9 @@ public final class FlowStats {
     }
 
     public LatencyRecorder upLatency() {
+        if (upLatency == null) {
+            upLatency = new LatencyRecorder();
+        }
         return upLatency;
     }
 

@@ -1,11 +1,11 @@
 package dev.fqlab.sim.stats;
 
 import dev.fqlab.sim.core.Time;
+import dev.fqlab.sim.result.DoubleValues;
 import dev.fqlab.sim.result.LatencyDistribution;
 import dev.fqlab.sim.result.LatencyStats;
-import java.util.ArrayList;
+import dev.fqlab.sim.result.LongValues;
 import java.util.Arrays;
-import java.util.List;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.IntCountsHistogram;
 
@@ -14,9 +14,9 @@ import org.HdrHistogram.IntCountsHistogram;
  * exactly. A percentile is the upper end of its histogram bucket, clamped into [min, max] so that p50 never
  * reads above the largest value actually seen.
  * Values are nanoseconds resolved to 1 µs (the finest any link here needs).
- * <p>A flow's first {@value #SPARSE_LIMIT} samples are kept as they are (a growing {@code long[]}, at most 8 KiB);
- * the histogram (about 37 KiB sized for 100 ms, grown on demand) is allocated only when a flow has more, and
- * the samples kept so far go into it. The percentiles and the distribution of a sparse flow are computed from
+ * <p>A flow's first {@value #SPARSE_LIMIT} samples are kept as they are (a growing {@code long[]}, at most 32 KiB);
+ * the histogram (about 37 KiB sized for 100 ms, or for twice the largest sample so far, grown on demand) is
+ * allocated only when a flow has more, and the samples kept so far go into it. The percentiles and the distribution of a sparse flow are computed from
  * its sorted samples with the histogram's own bucket arithmetic ({@code highestEquivalentValue}), so they are
  * the same numbers the histogram would give — without allocating one and scanning its ~9000 counters per flow,
  * which made thousands of flows with few packets each cost more than their packets (issue 16). Flows without
@@ -32,12 +32,20 @@ public final class LatencyRecorder {
     private static final long INITIAL_HIGHEST_NS = 100_000_000;
 
     /**
-     * Samples kept as they are before the histogram exists: 1024 × 8 bytes is a quarter of the histogram's
-     * initial counters, and sorting that many at the end is cheaper than scanning the counters.
+     * Samples kept as they are before the histogram exists: 4096 × 8 bytes, about the histogram's initial counters
+     * (so a flow's memory stays bounded as before), and sorting that many at the end is cheaper than walking the
+     * histogram's buckets between the smallest and the largest latency (~10 000 for a flow from 1 ms to 1 s). A
+     * WiFi station's flow of 30 s has about 1200 samples; with 1024 here, 128 stations' histograms — recording into
+     * them, resizing them past 100 ms and walking them — were a third of the run (issue 16).
      */
-    static final int SPARSE_LIMIT = 1024;
+    static final int SPARSE_LIMIT = 4096;
+    /**
+     * The first sample's array: room for 32 (256 bytes), so that a flow with few packets — thousands of flows
+     * sharing a link — never copies it. Growing from 8 was a twentieth of a 3000-flow run (issue 16).
+     */
+    private static final int INITIAL_SPARSE = 32;
     /** Only its bucket arithmetic is used (configuration fields, read-only): shared by every recorder. */
-    private static final AbstractHistogram BUCKETS = newHistogram();
+    private static final AbstractHistogram BUCKETS = newHistogram(INITIAL_HIGHEST_NS);
 
     private AbstractHistogram histogram;
     private long[] sparse;
@@ -54,14 +62,15 @@ public final class LatencyRecorder {
         } else if (samples < SPARSE_LIMIT) {
             int n = (int) samples;
             if (sparse == null) {
-                sparse = new long[8];
+                sparse = new long[INITIAL_SPARSE];
             } else if (n == sparse.length) {
                 sparse = Arrays.copyOf(sparse, 2 * n);
             }
             sparse[n] = v;
             sorted = false;
         } else {
-            histogram = newHistogram();
+            // sized for the largest sample so far, so that it rarely has to grow (the buckets are the same)
+            histogram = newHistogram(Math.max(INITIAL_HIGHEST_NS, 2 * Math.max(maxNs, v)));
             for (int i = 0; i < samples; i++) {
                 histogram.recordValue(sparse[i]);
             }
@@ -96,8 +105,8 @@ public final class LatencyRecorder {
         return Time.toMs(v);
     }
 
-    private static AbstractHistogram newHistogram() {
-        AbstractHistogram h = new IntCountsHistogram(LOWEST_NS, INITIAL_HIGHEST_NS, 3);
+    private static AbstractHistogram newHistogram(long highestNs) {
+        AbstractHistogram h = new IntCountsHistogram(LOWEST_NS, highestNs, 3);
         h.setAutoResize(true);
         return h;
     }
@@ -183,8 +192,11 @@ public final class LatencyRecorder {
      */
     private LatencyDistribution distribution(long[] ranks, long[] atRanks) {
         int pending = 0;
-        List<Double> ms = new ArrayList<>();
-        List<Long> atMost = new ArrayList<>();
+        // a sparse flow has at most one point per sample; a histogram's points grow as needed
+        int capacity = histogram == null ? (int) samples : 64;
+        double[] ms = new double[capacity];
+        long[] atMost = new long[capacity];
+        int points = 0;
         long cell = -1;
         long upper = 0;
         long cumulative = 0;
@@ -201,8 +213,12 @@ public final class LatencyRecorder {
                 long edge = h.highestEquivalentValue(v);
                 long c = cell(edge);
                 if (cell >= 0 && c != cell) {
-                    ms.add(Time.toMs(upper));
-                    atMost.add(cumulative);
+                    if (points == ms.length) {
+                        ms = Arrays.copyOf(ms, 2 * points);
+                        atMost = Arrays.copyOf(atMost, 2 * points);
+                    }
+                    ms[points] = Time.toMs(upper);
+                    atMost[points++] = cumulative;
                 }
                 cell = c;
                 upper = edge;
@@ -210,6 +226,10 @@ public final class LatencyRecorder {
                 while (pending < ranks.length && cumulative >= ranks[pending]) {
                     atRanks[pending++] = edge;
                 }
+            }
+            if (points == ms.length) {
+                ms = Arrays.copyOf(ms, points + 1);
+                atMost = Arrays.copyOf(atMost, points + 1);
             }
         } else {
             // the histogram's recorded values, one per non-empty bucket: its top edge and the count up to it
@@ -222,8 +242,8 @@ public final class LatencyRecorder {
                 }
                 long c = cell(edge);
                 if (cell >= 0 && c != cell) {
-                    ms.add(Time.toMs(upper));
-                    atMost.add(cumulative);
+                    ms[points] = Time.toMs(upper);
+                    atMost[points++] = cumulative;
                 }
                 cell = c;
                 upper = edge;
@@ -231,9 +251,9 @@ public final class LatencyRecorder {
             }
         }
         // The last bucket's edge may lie above every sample; the largest sample bounds them all exactly.
-        ms.add(Time.toMs(Math.min(upper, maxNs)));
-        atMost.add(cumulative);
-        return new LatencyDistribution(List.copyOf(ms), List.copyOf(atMost));
+        ms[points] = Time.toMs(Math.min(upper, maxNs));
+        atMost[points++] = cumulative;
+        return new LatencyDistribution(new DoubleValues(ms, 0, points), new LongValues(atMost, points));
     }
 
     /** The lowest value of the cell holding {@code ns}: {@code ns} with all but its top CELL_BITS bits cleared. */

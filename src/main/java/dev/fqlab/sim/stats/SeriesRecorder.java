@@ -4,8 +4,8 @@ import dev.fqlab.sim.core.Event;
 import dev.fqlab.sim.core.Simulator;
 import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.qdisc.Qdisc;
+import dev.fqlab.sim.result.DoubleValues;
 import dev.fqlab.sim.result.Series;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,8 +58,11 @@ public final class SeriesRecorder {
     private final double[][] stationAggregate;
     private final long[] airtime;
     private final double[] t;
-    private final double[][] throughput;
-    private final double[][] latency;
+    /** Sample count of a full run: the stride of the flows' series below. */
+    private final int n;
+    /** Every flow's goodput and mean latency in one array each, flow {@code f}'s series at {@code [f·n, f·n + n)}. */
+    private final double[] throughput;
+    private final double[] latency;
     private final TcpRecorder[] tcp;
     /** The flows with a TCP recorder, whose cwnd and RTT are sampled every interval. */
     private final int[] tcpFlows;
@@ -72,6 +75,7 @@ public final class SeriesRecorder {
     private final double[] marks;
     private final double[] delay;
     private int sample;
+    private Series result;
     private long lastSampleNs;
     private long lastDrops;
     private long lastMarks;
@@ -98,9 +102,10 @@ public final class SeriesRecorder {
         this.flows = flows;
         this.qdisc = qdisc;
         int n = (int) ((endNs + intervalNs - 1) / intervalNs);
+        this.n = n;
         this.t = new double[n];
-        this.throughput = new double[flows.length][n];
-        this.latency = new double[flows.length][n];
+        this.throughput = new double[Math.multiplyExact(flows.length, n)];
+        this.latency = new double[throughput.length];
         this.tcp = tcp == null ? new TcpRecorder[flows.length] : tcp;
         this.cwnd = new double[flows.length][];
         this.rtt = new double[flows.length][];
@@ -120,8 +125,8 @@ public final class SeriesRecorder {
         }
         // an interval without deliveries: 0 goodput (the arrays' zeros) and no latency
         this.active = new IntervalActivity(flows.length);
+        Arrays.fill(latency, Double.NaN);
         for (int f = 0; f < flows.length; f++) {
-            Arrays.fill(latency[f], Double.NaN);
             flows[f].reportActivity(active, f);
         }
         this.backlog = new double[n];
@@ -149,8 +154,9 @@ public final class SeriesRecorder {
         t[sample] = Time.toSeconds(now);
         for (int i = 0; i < active.count(); i++) {
             int f = active.flow(i);
-            throughput[f][sample] = flows[f].takeIntervalGoodput() * 8 / seconds / 1e6;
-            latency[f][sample] = flows[f].takeIntervalLatencyNs() / Time.NS_PER_MS;
+            // rounded here (results.md), where the value is made: the rest of these arrays are 0 and NaN already
+            throughput[f * n + sample] = Numbers.round6(flows[f].takeIntervalGoodput() * 8 / seconds / 1e6);
+            latency[f * n + sample] = Numbers.round6(flows[f].takeIntervalLatencyNs() / Time.NS_PER_MS);
         }
         active.clear();
         for (int f : tcpFlows) {
@@ -207,10 +213,19 @@ public final class SeriesRecorder {
         }
     }
 
+    /** The series, built at the first call (rounding the other values in place); the same object after. */
     public Series result() {
+        if (result == null) {
+            result = build();
+        }
+        return result;
+    }
+
+    private Series build() {
         Map<String, Series.FlowSeries> flowSeries = new LinkedHashMap<>();
         for (int f = 0; f < flows.length; f++) {
-            flowSeries.put(flowNames[f], new Series.FlowSeries(list(throughput[f]), list(latency[f]),
+            flowSeries.put(flowNames[f], new Series.FlowSeries(new DoubleValues(throughput, f * n, sample),
+                    new DoubleValues(latency, f * n, sample),
                     tcp[f] == null ? null : list(cwnd[f]), tcp[f] == null ? null : list(rtt[f])));
         }
         Map<String, Series.StationSeries> stationSeries = new LinkedHashMap<>();
@@ -223,14 +238,18 @@ public final class SeriesRecorder {
                 new Series.QdiscSeries(list(backlog), list(drops), list(backlogBytes), list(marks), list(delay)));
     }
 
+    /** The first {@code sample} values, rounded (results.md) in place. */
     private List<Double> list(double[] values) {
-        List<Double> out = new ArrayList<>(sample);
-        for (int i = 0; i < sample; i++) {
-            double v = values[i];
-            out.add(v == 0 ? ZERO : Numbers.round6OrNull(v)); // most values of a sparse flow: one box for them all
-        }
-        return out;
+        return new DoubleValues(round(values), 0, sample);
     }
 
-    private static final Double ZERO = 0.0;
+    /**
+     * Every value rounded to 6 significant digits in place (results.md), NaN (null in the result) kept, -0 made 0.
+     */
+    private static double[] round(double[] values) {
+        for (int i = 0; i < values.length; i++) {
+            values[i] = Numbers.round6(values[i]);
+        }
+        return values;
+    }
 }

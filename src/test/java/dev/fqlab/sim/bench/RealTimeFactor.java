@@ -25,7 +25,8 @@ import tools.jackson.databind.json.JsonMapper;
  * <pre>
  *   java -cp CLASSPATH dev.fqlab.sim.bench.RealTimeFactor RUNS WARMUPS SCENARIO...
  * </pre>
- * A scenario is a preset name ({@code seed-000-airtime}) or {@code stations-N[@durationS]}: {@link ManyStations}.
+ * A scenario is a preset name ({@code seed-000-airtime}), {@code stations-N[@durationS]}: {@link ManyStations}, or
+ * {@code flows-N[@durationS]}: {@link ManyFlowsBenchmark}'s scenario with N flows (95 Mbit/s, series every 100 ms).
  */
 public final class RealTimeFactor {
 
@@ -66,9 +67,9 @@ public final class RealTimeFactor {
                 bestCpu[k] = Math.max(bestCpu[k], perCpu);
                 bestNsPerDelivered[k] = Math.min(bestNsPerDelivered[k], nsPerDelivered);
                 System.out.printf("%s run %d: %.1fx real time (wall %.3f s), %.1fx per thread-CPU second (%.3f s), "
-                                + "%.0f ns CPU per delivered packet; %d events, %d offered, %d delivered, "
+                                + "%.0f ns CPU per delivered packet, %.1f per offered; %d events, %d offered, %d delivered, "
                                 + "%s events per offered, %s per delivered packet%n",
-                        names.get(k), i + 1, e.speedup(), e.wallS(), perCpu, cpuNs / 1e9, nsPerDelivered, e.events(),
+                        names.get(k), i + 1, e.speedup(), e.wallS(), perCpu, cpuNs / 1e9, nsPerDelivered, (double) cpuNs / offered, e.events(),
                         offered, delivered, String.format("%.4f", (double) e.events() / offered),
                         String.format("%.4f", (double) e.events() / delivered));
             }
@@ -80,6 +81,11 @@ public final class RealTimeFactor {
     }
 
     static Scenario scenario(String name) throws IOException {
+        if (name.startsWith("flows-")) {
+            String[] parts = name.substring("flows-".length()).split("@");
+            return ManyFlowsBenchmark.scenario(Integer.parseInt(parts[0]), 95,
+                    parts.length > 1 ? Double.parseDouble(parts[1]) : 10, 100);
+        }
         if (name.startsWith("stations-")) {
             String[] parts = name.substring("stations-".length()).split("@");
             return ManyStations.scenario(Integer.parseInt(parts[0]),

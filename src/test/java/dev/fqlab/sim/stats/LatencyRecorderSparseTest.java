@@ -21,6 +21,15 @@ import org.HdrHistogram.IntCountsHistogram;
  */
 class LatencyRecorderSparseTest {
 
+    /**
+     * Around the switch to the histogram, which is sized for the largest sample so far rather than 100 ms (its
+     * buckets, and so every number, must not depend on that), with latencies up to 3 s.
+     */
+    @Property(tries = 40)
+    void aroundTheSwitchToTheHistogramTheNumbersAreHdrHistograms(@ForAll("aroundTheSwitch") List<Long> samplesNs) {
+        fewSamplesGiveHdrHistogramsPercentilesAndDistribution(samplesNs);
+    }
+
     @Property(tries = 300)
     void fewSamplesGiveHdrHistogramsPercentilesAndDistribution(@ForAll("latencies") List<Long> samplesNs) {
         var recorder = new LatencyRecorder();
@@ -75,5 +84,12 @@ class LatencyRecorderSparseTest {
                 Arbitraries.longs().between(100_000, 30_000_000), Arbitraries.longs().between(50_000_000, 3_000_000_000L),
                 Arbitraries.of(562_400L, 10_000_000L));
         return ns.list().ofMinSize(1).ofMaxSize(2 * LatencyRecorder.SPARSE_LIMIT + 10);
+    }
+
+    @Provide
+    Arbitrary<List<Long>> aroundTheSwitch() {
+        Arbitrary<Long> ns = Arbitraries.oneOf(Arbitraries.longs().between(0, 30_000_000),
+                Arbitraries.longs().between(50_000_000, 3_000_000_000L));
+        return ns.list().ofMinSize(LatencyRecorder.SPARSE_LIMIT - 2).ofMaxSize(LatencyRecorder.SPARSE_LIMIT + 300);
     }
 }
