@@ -1,141 +1,106 @@
 package dev.fqlab.sim.core;
 
-import java.util.Arrays;
-
 /**
- * Indexed 4-ary min-heap of {@link Event}s ordered by (time, seq). The sequence number is the order in which
- * events were scheduled, so simultaneous events always run in the same order — and since (time, seq) is a total
- * order, any correct heap fires the same sequence. Each event knows its heap slot, which makes cancel and
- * reschedule O(log n) without searching. The keys are kept beside the events in primitive arrays, and each node has
- * four children: with thousands of pending events (a send event per flow, issue 16) a sift compares keys that sit
- * together in memory and touches half as many levels, instead of reading every compared event's fields.
+ * The simulator's pending events in (time, seq) order: a 4-ary {@link EventHeap} while few are pending, a
+ * {@link CalendarQueue} while many are (issue 16: a send event per flow). Both fire exactly the same sequence,
+ * (time, seq) being a total order; which one holds the events is decided every few thousand fired events
+ * ({@link #retune}), with hysteresis: to the calendar above {@value #TO_CALENDAR} events, back to the heap below
+ * {@value #TO_HEAP}. Measured (README Performance): with a handful of events the heap's sift is a level or two in
+ * arrays that stay in the L1 cache, cheaper than the calendar's bucket bookkeeping; from a few dozen events on the
+ * calendar's O(1) wins.
  */
 final class EventQueue {
-    private Event[] heap = new Event[64];
-    private long[] times = new long[64];
-    private long[] seqs = new long[64];
-    private int size;
+    static final int TO_CALENDAR = 64;
+    static final int TO_HEAP = 16;
+
+    private final EventHeap heap = new EventHeap();
+    private final CalendarQueue calendar = new CalendarQueue();
+    private boolean onCalendar;
+    private Event[] scratch = new Event[0];
 
     boolean isEmpty() {
-        return size == 0;
+        return onCalendar ? calendar.isEmpty() : heap.isEmpty();
     }
 
     int size() {
-        return size;
+        return onCalendar ? calendar.size() : heap.size();
     }
 
+    /** Whether the calendar holds the events (for tests). */
+    boolean onCalendar() {
+        return onCalendar;
+    }
+
+    /** The first event in (time, seq) order; the queue must not be empty. */
     Event peek() {
-        return heap[0];
+        return onCalendar ? calendar.peek() : heap.peek();
     }
 
-    /**
-     * Whether every event but the one at the top is scheduled later than {@code time}: the earliest of the others
-     * is one of the top's (up to four) children.
-     */
+    /** Whether every event but the first is scheduled later than {@code time} (not earlier than the first's). */
     boolean othersAfter(long time) {
-        int last = Math.min(size - 1, 4);
-        for (int c = 1; c <= last; c++) {
-            if (times[c] <= time) {
-                return false;
-            }
-        }
-        return true;
+        return onCalendar ? calendar.othersAfter(time) : heap.othersAfter(time);
     }
 
     void add(Event e) {
-        if (size == heap.length) {
-            heap = Arrays.copyOf(heap, size * 2);
-            times = Arrays.copyOf(times, size * 2);
-            seqs = Arrays.copyOf(seqs, size * 2);
+        if (onCalendar) {
+            calendar.add(e);
+        } else {
+            heap.add(e);
         }
-        siftUp(size++, e, e.time, e.seq);
     }
 
     Event poll() {
-        Event top = heap[0];
-        remove(top);
-        return top;
+        return onCalendar ? calendar.poll() : heap.poll();
     }
 
-    /** Re-positions {@code e}, already in the heap, after its (time, seq) changed: one sift instead of two. */
+    /** Re-positions {@code e}, already queued, after its (time, seq) changed. */
     void changed(Event e) {
-        int i = e.heapIndex;
-        siftDown(i, e, e.time, e.seq);
-        if (heap[i] == e) {
-            siftUp(i, e, e.time, e.seq);
+        if (onCalendar) {
+            calendar.changed(e);
+        } else {
+            heap.changed(e);
         }
     }
 
     void remove(Event e) {
-        int i = e.heapIndex;
-        int lastIndex = --size;
-        Event last = heap[lastIndex];
-        long time = times[lastIndex];
-        long seq = seqs[lastIndex];
-        heap[lastIndex] = null;
-        e.heapIndex = -1;
-        if (i == lastIndex) {
-            return;
-        }
-        siftDown(i, last, time, seq);
-        if (heap[i] == last) {
-            siftUp(i, last, time, seq);
+        if (onCalendar) {
+            calendar.remove(e);
+        } else {
+            heap.remove(e);
         }
     }
 
-    private void siftUp(int i, Event e, long time, long seq) {
-        while (i > 0) {
-            int parent = (i - 1) >>> 2;
-            long pt = times[parent];
-            if (time > pt || (time == pt && seq > seqs[parent])) {
-                break;
+    /**
+     * Called between events with the clock and the number fired since the previous call: lets the calendar follow
+     * the run, and moves the events between heap and calendar when their number crossed a threshold.
+     */
+    void retune(long now, int fired) {
+        calendar.observe(now, fired);
+        if (!onCalendar && heap.size() > TO_CALENDAR) {
+            int n = drain(heap.size(), true);
+            calendar.load(scratch, n);
+            clear(n);
+            onCalendar = true;
+        } else if (onCalendar && calendar.size() < TO_HEAP) {
+            int n = drain(calendar.size(), false);
+            for (int i = 0; i < n; i++) {
+                heap.add(scratch[i]);
             }
-            move(parent, i);
-            i = parent;
+            clear(n);
+            onCalendar = false;
+        } else if (onCalendar) {
+            calendar.tune();
         }
-        place(i, e, time, seq);
     }
 
-    private void siftDown(int i, Event e, long time, long seq) {
-        while (true) {
-            int first = 4 * i + 1;
-            if (first >= size) {
-                break;
-            }
-            int end = Math.min(first + 4, size);
-            int child = first;
-            long ct = times[first];
-            long cs = seqs[first];
-            for (int c = first + 1; c < end; c++) {
-                long t = times[c];
-                if (t < ct || (t == ct && seqs[c] < cs)) {
-                    child = c;
-                    ct = t;
-                    cs = seqs[c];
-                }
-            }
-            if (ct > time || (ct == time && cs > seq)) {
-                break;
-            }
-            move(child, i);
-            i = child;
+    private int drain(int size, boolean fromHeap) {
+        if (scratch.length < size) {
+            scratch = new Event[Math.max(size, 2 * scratch.length)];
         }
-        place(i, e, time, seq);
+        return fromHeap ? heap.drainTo(scratch) : calendar.drainTo(scratch);
     }
 
-    /** Moves the entry at {@code from} to slot {@code to}. */
-    private void move(int from, int to) {
-        Event m = heap[from];
-        heap[to] = m;
-        times[to] = times[from];
-        seqs[to] = seqs[from];
-        m.heapIndex = to;
-    }
-
-    private void place(int i, Event e, long time, long seq) {
-        heap[i] = e;
-        times[i] = time;
-        seqs[i] = seq;
-        e.heapIndex = i;
+    private void clear(int n) {
+        java.util.Arrays.fill(scratch, 0, n, null);
     }
 }

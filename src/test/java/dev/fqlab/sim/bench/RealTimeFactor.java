@@ -21,11 +21,12 @@ import tools.jackson.databind.json.JsonMapper;
  * each named scenario {@code warmups} times untimed, then {@code runs} rounds, each round every scenario once in
  * turn (so they share the machine's load), and prints per run the real-time factor (simulated seconds per wall
  * second, the result's {@code engine.speedup}), the same per CPU second of the simulating thread, and the thread
- * CPU time per delivered packet; then the best of each per scenario.
+ * CPU time per delivered (and per offered) packet; then the best of each per scenario.
  * <pre>
  *   java -cp CLASSPATH dev.fqlab.sim.bench.RealTimeFactor RUNS WARMUPS SCENARIO...
  * </pre>
- * A scenario is a preset name ({@code seed-000-airtime}) or {@code stations-N[@durationS]}: {@link ManyStations}.
+ * A scenario is a preset name ({@code seed-000-airtime}), {@code stations-N[@durationS]}: {@link ManyStations}, or
+ * {@code flows-N}: {@link ManyFlowsBenchmark}'s N flows sharing 95 Mbit/s for 10 s, series every 100 ms.
  */
 public final class RealTimeFactor {
 
@@ -67,10 +68,10 @@ public final class RealTimeFactor {
                 bestNsPerDelivered[k] = Math.min(bestNsPerDelivered[k], nsPerDelivered);
                 System.out.printf("%s run %d: %.1fx real time (wall %.3f s), %.1fx per thread-CPU second (%.3f s), "
                                 + "%.0f ns CPU per delivered packet; %d events, %d offered, %d delivered, "
-                                + "%s events per offered, %s per delivered packet%n",
+                                + "%s events per offered, %s per delivered packet; %.1f ns CPU per offered packet%n",
                         names.get(k), i + 1, e.speedup(), e.wallS(), perCpu, cpuNs / 1e9, nsPerDelivered, e.events(),
                         offered, delivered, String.format("%.4f", (double) e.events() / offered),
-                        String.format("%.4f", (double) e.events() / delivered));
+                        String.format("%.4f", (double) e.events() / delivered), (double) cpuNs / offered);
             }
         }
         for (int k = 0; k < names.size(); k++) {
@@ -80,6 +81,9 @@ public final class RealTimeFactor {
     }
 
     static Scenario scenario(String name) throws IOException {
+        if (name.startsWith("flows-")) {
+            return ManyFlowsBenchmark.scenario(Integer.parseInt(name.substring("flows-".length())), 95, 10, 100);
+        }
         if (name.startsWith("stations-")) {
             String[] parts = name.substring("stations-".length()).split("@");
             return ManyStations.scenario(Integer.parseInt(parts[0]),
