@@ -7,14 +7,18 @@ package dev.fqlab.sim.core;
 public abstract class Event {
     long time;
     long seq;
-    int heapIndex = -1;
+    /** The {@link EventQueue} bucket holding it, -1 while not queued. */
+    int slot = -1;
+    /** Neighbours in its bucket's list. */
+    Event prev;
+    Event next;
 
     /** Runs the event; {@code now} equals the time it was scheduled for. */
     protected abstract void fire(long now);
 
     /** True while the event waits in the queue. */
     public final boolean isScheduled() {
-        return heapIndex >= 0;
+        return slot >= 0;
     }
 
     /** The time it is scheduled for (meaningful while {@link #isScheduled()}). */

@@ -3,28 +3,39 @@ package dev.fqlab.sim.core;
 import java.util.Arrays;
 
 /**
- * Indexed 4-ary min-heap of {@link Event}s ordered by (time, seq). The sequence number is the order in which
- * events were scheduled, so simultaneous events always run in the same order — and since (time, seq) is a total
- * order, any correct heap fires the same sequence. Each event knows its heap slot, which makes cancel and
- * reschedule O(log n) without searching. The keys are kept beside the events in primitive arrays, and each node has
- * four children: with thousands of pending events (a send event per flow, issue 16) a sift compares keys that sit
- * together in memory and touches half as many levels, instead of reading every compared event's fields.
+ * The simulator's pending events in (time, seq) order: an indexed 4-ary min-heap (the d-ary heap of D. B. Johnson,
+ * "Priority queues with update and finding minimum spanning trees", Information Processing Letters 4(3), 1975)
+ * while few are pending, handing them to a {@link CalendarQueue} while many are (issue 16: a send event per flow).
+ * Both fire exactly the same sequence, (time, seq) being a total order. Where the events are is decided every few
+ * thousand fired events ({@link #retune}), with hysteresis: to the calendar above {@value #TO_CALENDAR} events,
+ * back to the heap below {@value #TO_HEAP}. With a handful of events a sift is a level or two in arrays that stay
+ * in the L1 cache, cheaper than the calendar's bucket bookkeeping; with a few dozen or more the calendar's O(1)
+ * wins (README Performance). In the heap each event knows its slot ({@link Event#slot}), which makes cancel and
+ * reschedule O(log n) without searching; the keys are kept beside the events in primitive arrays.
  */
 final class EventQueue {
+    static final int TO_CALENDAR = 64;
+    static final int TO_HEAP = 16;
+
+    /** Holds the events while {@link #onCalendar}; the heap is empty then. */
+    private final CalendarQueue calendar = new CalendarQueue();
+    private boolean onCalendar;
+    private Event[] scratch = new Event[0];
+
     private Event[] heap = new Event[64];
     private long[] times = new long[64];
     private long[] seqs = new long[64];
     private int size;
 
-    boolean isEmpty() {
+    private boolean heapIsEmpty() {
         return size == 0;
     }
 
-    int size() {
+    private int heapSize() {
         return size;
     }
 
-    Event peek() {
+    private Event heapPeek() {
         return heap[0];
     }
 
@@ -32,7 +43,7 @@ final class EventQueue {
      * Whether every event but the one at the top is scheduled later than {@code time}: the earliest of the others
      * is one of the top's (up to four) children.
      */
-    boolean othersAfter(long time) {
+    private boolean heapOthersAfter(long time) {
         int last = Math.min(size - 1, 4);
         for (int c = 1; c <= last; c++) {
             if (times[c] <= time) {
@@ -42,7 +53,7 @@ final class EventQueue {
         return true;
     }
 
-    void add(Event e) {
+    private void heapAdd(Event e) {
         if (size == heap.length) {
             heap = Arrays.copyOf(heap, size * 2);
             times = Arrays.copyOf(times, size * 2);
@@ -51,29 +62,41 @@ final class EventQueue {
         siftUp(size++, e, e.time, e.seq);
     }
 
-    Event poll() {
+    private Event heapPoll() {
         Event top = heap[0];
-        remove(top);
+        heapRemove(top);
         return top;
     }
 
+    /** Moves every event into {@code out} (in no order), leaving the heap empty; returns how many. */
+    private int heapDrainTo(Event[] out) {
+        int n = size;
+        for (int i = 0; i < n; i++) {
+            out[i] = heap[i];
+            heap[i] = null;
+            out[i].slot = -1;
+        }
+        size = 0;
+        return n;
+    }
+
     /** Re-positions {@code e}, already in the heap, after its (time, seq) changed: one sift instead of two. */
-    void changed(Event e) {
-        int i = e.heapIndex;
+    private void heapChanged(Event e) {
+        int i = e.slot;
         siftDown(i, e, e.time, e.seq);
         if (heap[i] == e) {
             siftUp(i, e, e.time, e.seq);
         }
     }
 
-    void remove(Event e) {
-        int i = e.heapIndex;
+    private void heapRemove(Event e) {
+        int i = e.slot;
         int lastIndex = --size;
         Event last = heap[lastIndex];
         long time = times[lastIndex];
         long seq = seqs[lastIndex];
         heap[lastIndex] = null;
-        e.heapIndex = -1;
+        e.slot = -1;
         if (i == lastIndex) {
             return;
         }
@@ -129,13 +152,98 @@ final class EventQueue {
         heap[to] = m;
         times[to] = times[from];
         seqs[to] = seqs[from];
-        m.heapIndex = to;
+        m.slot = to;
     }
 
     private void place(int i, Event e, long time, long seq) {
         heap[i] = e;
         times[i] = time;
         seqs[i] = seq;
-        e.heapIndex = i;
+        e.slot = i;
+    }
+
+    boolean isEmpty() {
+        return onCalendar ? calendar.isEmpty() : heapIsEmpty();
+    }
+
+    int size() {
+        return onCalendar ? calendar.size() : heapSize();
+    }
+
+    /** Whether the calendar holds the events (for tests). */
+    boolean onCalendar() {
+        return onCalendar;
+    }
+
+    /** The first event in (time, seq) order; the queue must not be empty. */
+    Event peek() {
+        return onCalendar ? calendar.peek() : heapPeek();
+    }
+
+    /**
+     * Whether every event but the first is scheduled later than {@code time} (not earlier than the first's); in the
+     * heap the earliest of the others is one of the top's (up to four) children.
+     */
+    boolean othersAfter(long time) {
+        return onCalendar ? calendar.othersAfter(time) : heapOthersAfter(time);
+    }
+
+    void add(Event e) {
+        if (onCalendar) {
+            calendar.add(e);
+        } else {
+            heapAdd(e);
+        }
+    }
+
+    Event poll() {
+        return onCalendar ? calendar.poll() : heapPoll();
+    }
+
+    /** Re-positions {@code e}, already queued, after its (time, seq) changed. */
+    void changed(Event e) {
+        if (onCalendar) {
+            calendar.changed(e);
+        } else {
+            heapChanged(e);
+        }
+    }
+
+    void remove(Event e) {
+        if (onCalendar) {
+            calendar.remove(e);
+        } else {
+            heapRemove(e);
+        }
+    }
+
+    /**
+     * Called between events with the clock and the number fired since the previous call: lets the calendar follow
+     * the run, and moves the events between heap and calendar when their number crossed a threshold.
+     */
+    void retune(long now, int fired) {
+        calendar.observe(now, fired);
+        if (!onCalendar && size > TO_CALENDAR) {
+            int n = heapDrainTo(scratch(size));
+            calendar.load(scratch, n);
+            Arrays.fill(scratch, 0, n, null);
+            onCalendar = true;
+        } else if (onCalendar && calendar.size() < TO_HEAP) {
+            int n = calendar.drainTo(scratch(calendar.size()));
+            for (int i = 0; i < n; i++) {
+                heapAdd(scratch[i]);
+            }
+            Arrays.fill(scratch, 0, n, null);
+            onCalendar = false;
+        } else if (onCalendar) {
+            calendar.tune();
+        }
+    }
+
+    private Event[] scratch(int n) {
+        if (scratch.length < n) {
+            scratch = new Event[Math.max(n, 2 * scratch.length)];
+        }
+        return scratch;
     }
 }

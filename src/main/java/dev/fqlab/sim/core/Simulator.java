@@ -31,7 +31,7 @@ public final class Simulator {
         }
         e.time = at;
         e.seq = nextSeq++;
-        if (e.heapIndex >= 0) {
+        if (e.slot >= 0) {
             queue.changed(e);
         } else {
             queue.add(e);
@@ -45,7 +45,7 @@ public final class Simulator {
 
     /**
      * Lets the event that is firing ({@code self}) go on at {@code at} without a trip through the queue, when
-     * rescheduling it for {@code at} would make it the very next event anyway: it is at the top, every other event is
+     * rescheduling it for {@code at} would make it the very next event anyway: it is first, every other event is
      * later than {@code at} (an equal time would run first, having been scheduled earlier), and {@code at} lies within
      * the run. Then the clock moves to {@code at} and this returns true; the caller carries on as if fired again
      * there, and nothing else can observe the difference except the event count. Otherwise nothing changes and the
@@ -61,7 +61,7 @@ public final class Simulator {
 
     /** Removes {@code e} from the queue if it is scheduled. */
     public void cancel(Event e) {
-        if (e.heapIndex >= 0) {
+        if (e.slot >= 0) {
             queue.remove(e);
         }
     }
@@ -78,15 +78,16 @@ public final class Simulator {
             if (e.time > end) {
                 break;
             }
-            // The event stays at the top while it fires: most events reschedule themselves, which then costs
-            // one sift. Nothing scheduled meanwhile can precede it (later or equal time, higher sequence).
+            // The event stays first while it fires: most events reschedule themselves, which then costs one move.
+            // Nothing scheduled meanwhile can precede it (later or equal time, higher sequence).
             long seq = e.seq;
             now = e.time;
             e.fire(now);
-            if (e.heapIndex >= 0 && e.seq == seq) {
+            if (e.slot >= 0 && e.seq == seq) {
                 queue.remove(e);
             }
             if ((++events & (CONTROL_EVERY - 1)) == 0) {
+                queue.retune(now, CONTROL_EVERY);
                 consult(control, end);
             }
         }

@@ -21,7 +21,7 @@ import tools.jackson.databind.json.JsonMapper;
  * each named scenario {@code warmups} times untimed, then {@code runs} rounds, each round every scenario once in
  * turn (so they share the machine's load), and prints per run the real-time factor (simulated seconds per wall
  * second, the result's {@code engine.speedup}), the same per CPU second of the simulating thread, and the thread
- * CPU time per delivered packet; then the best of each per scenario.
+ * CPU time per delivered (and per offered) packet; then the best of each per scenario.
  * <pre>
  *   java -cp CLASSPATH dev.fqlab.sim.bench.RealTimeFactor RUNS WARMUPS SCENARIO...
  * </pre>

@@ -12,8 +12,9 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
 /**
- * The 4-ary heap (issue 16) pops in (time, seq) order whatever was added, rescheduled or cancelled before: the
- * oracle is the JDK's sorted set over the same keys.
+ * The simulator's queue hands out events in (time, seq) order while the events move between the 4-ary heap and
+ * the calendar queue as their number rises and falls (issue 16): the oracle is the JDK's sorted set over the same
+ * keys, under random add, reschedule, cancel, take and the "alone until" question.
  */
 class EventQueueTest {
 
@@ -23,8 +24,9 @@ class EventQueueTest {
         }
     }
 
-    @Property(tries = 200)
-    void popsInTimeThenScheduleOrder(@ForAll long seed, @ForAll @IntRange(min = 1, max = 3000) int events) {
+    @Property(tries = 100)
+    void handsOutEventsInTimeThenScheduleOrderOnHeapAndCalendar(@ForAll long seed,
+            @ForAll @IntRange(min = 1, max = 1000) int events, @ForAll @IntRange(min = 1, max = 40) int waves) {
         Random random = new Random(seed);
         Comparator<Event> order = Comparator.<Event>comparingLong(e -> e.time).thenComparingLong(e -> e.seq);
         TreeSet<Event> oracle = new TreeSet<>(order);
@@ -34,28 +36,59 @@ class EventQueueTest {
             probes.add(new Probe());
         }
         long seq = 0;
-        for (int op = 0; op < 3 * events; op++) {
-            Probe e = probes.get(random.nextInt(events));
-            int kind = random.nextInt(10);
-            if (kind == 0 && e.heapIndex >= 0) { // cancel
-                oracle.remove(e);
-                queue.remove(e);
-                continue;
+        long now = 0;
+        for (int wave = 0; wave < waves; wave++) {
+            boolean growing = wave % 2 == 0;
+            int target = growing ? random.nextInt(events + 1) : random.nextInt(1 + oracle.size());
+            int fired = 0;
+            for (int op = 0; op < 4 * events; op++) {
+                if (growing ? oracle.size() >= target : oracle.size() <= target) {
+                    break;
+                }
+                int kind = random.nextInt(10);
+                if ((kind < 2 || !growing) && !oracle.isEmpty() && kind < 7) { // take the first
+                    Event first = oracle.first();
+                    long t = first.time + random.nextInt(1 << 16);
+                    Event second = oracle.higher(first);
+                    assertThat(queue.peek()).isSameAs(first);
+                    assertThat(queue.othersAfter(t)).isEqualTo(second == null || second.time > t);
+                    oracle.pollFirst();
+                    assertThat(queue.poll()).isSameAs(first);
+                    now = first.time;
+                    if (++fired == 512) {
+                        queue.retune(now, fired);
+                        fired = 0;
+                    }
+                    continue;
+                }
+                Probe e = probes.get(random.nextInt(events));
+                if (kind == 2 && e.isScheduled()) { // cancel
+                    oracle.remove(e);
+                    queue.remove(e);
+                    continue;
+                }
+                boolean queued = e.isScheduled();
+                if (queued) {
+                    oracle.remove(e);
+                }
+                // clusters of sends a period ahead, and events close by; many equal times
+                e.time = now + (random.nextBoolean() ? 1_000_000 + random.nextInt(1 << 14) : random.nextInt(1 << 12));
+                e.seq = seq++;
+                oracle.add(e);
+                if (queued) {
+                    queue.changed(e);
+                } else {
+                    queue.add(e);
+                }
             }
-            boolean queued = e.heapIndex >= 0;
-            if (queued) {
-                oracle.remove(e);
-            }
-            e.time = random.nextInt(50); // many equal times: the sequence decides
-            e.seq = seq++;
-            oracle.add(e);
-            if (queued) {
-                queue.changed(e);
-            } else {
-                queue.add(e);
-            }
+            boolean wasOnCalendar = queue.onCalendar();
+            queue.retune(now, Math.max(1, fired));
+            assertThat(queue.size()).isEqualTo(oracle.size());
+            // to the calendar above TO_CALENDAR events, back to the heap below TO_HEAP, else where they were
+            boolean expected = wasOnCalendar ? oracle.size() >= EventQueue.TO_HEAP
+                    : oracle.size() > EventQueue.TO_CALENDAR;
+            assertThat(queue.onCalendar()).isEqualTo(expected);
         }
-        assertThat(queue.size()).isEqualTo(oracle.size());
         while (!oracle.isEmpty()) {
             assertThat(queue.poll()).isSameAs(oracle.pollFirst());
         }

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Random;
+import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -205,5 +208,187 @@ class SimulatorTest {
         assertThat(answers).containsExactly(true, false, false, false);
         assertThat(log).containsExactly("other@20");
         assertThat(sim.events()).isEqualTo(2);
+    }
+
+    /** What a program's events may do to the simulation they run in. */
+    private interface Engine {
+        void schedule(int event, long at);
+
+        void cancel(int event);
+
+        boolean continueAt(int event, long at);
+    }
+
+    /**
+     * The oracle: a sorted set of (time, seq, event) keys, the first one fired; {@code continueAt} holds where the
+     * firing event is first and the next key is later than {@code at} (the Simulator's contract).
+     */
+    private static final class OracleEngine implements Engine {
+        private record Key(long time, long seq, int event) {
+        }
+
+        private final TreeSet<Key> queue =
+                new TreeSet<>(Comparator.comparingLong(Key::time).thenComparingLong(Key::seq));
+        private final Key[] keys;
+        private long now;
+        private long end;
+        private long seq;
+
+        OracleEngine(int events) {
+            keys = new Key[events];
+        }
+
+        @Override
+        public void schedule(int event, long at) {
+            cancel(event);
+            keys[event] = new Key(at, seq++, event);
+            queue.add(keys[event]);
+        }
+
+        @Override
+        public void cancel(int event) {
+            if (keys[event] != null) {
+                queue.remove(keys[event]);
+                keys[event] = null;
+            }
+        }
+
+        @Override
+        public boolean continueAt(int event, long at) {
+            Key first = queue.isEmpty() ? null : queue.first();
+            Key second = first == null ? null : queue.higher(first);
+            if (at < now || at > end || first == null || first.event() != event
+                    || (second != null && second.time() <= at)) {
+                return false;
+            }
+            now = at;
+            return true;
+        }
+
+        void run(long end, Program program) {
+            this.end = end;
+            while (!queue.isEmpty() && queue.first().time() <= end) {
+                Key first = queue.first();
+                now = first.time();
+                program.fire(this, first.event(), now);
+                if (keys[first.event()] == first) { // neither rescheduled nor cancelled while firing
+                    cancel(first.event());
+                }
+            }
+            now = end;
+        }
+    }
+
+    private static final class SimulatorEngine implements Engine {
+        private final Simulator sim = new Simulator();
+        private final Event[] events;
+
+        SimulatorEngine(int n, Program program) {
+            events = new Event[n];
+            for (int i = 0; i < n; i++) {
+                int id = i;
+                events[i] = new Event() {
+                    @Override
+                    protected void fire(long now) {
+                        program.fire(SimulatorEngine.this, id, now);
+                    }
+                };
+            }
+        }
+
+        @Override
+        public void schedule(int event, long at) {
+            sim.schedule(events[event], at);
+        }
+
+        @Override
+        public void cancel(int event) {
+            sim.cancel(events[event]);
+        }
+
+        @Override
+        public boolean continueAt(int event, long at) {
+            return sim.continueAt(events[event], at);
+        }
+    }
+
+    /**
+     * Random events: each, when fired, logs itself and then (drawing from one seeded stream, so both engines draw
+     * alike while they agree) schedules, reschedules or cancels events, or goes on in place and logs that.
+     */
+    private static final class Program {
+        private final Random random;
+        private final long spread;
+        final List<String> log = new ArrayList<>();
+
+        Program(long seed, long spread) {
+            this.random = new Random(seed);
+            this.spread = spread;
+        }
+
+        long delay() {
+            return switch (random.nextInt(4)) {
+                case 0 -> 0;
+                case 1 -> random.nextInt(8);
+                case 2 -> random.nextLong(spread);
+                default -> random.nextLong(1 + 50 * spread); // far ahead: other years of the calendar
+            };
+        }
+
+        void fire(Engine engine, int self, long now) {
+            log.add(self + "@" + now);
+            if (log.size() > LOG_LIMIT) { // then the events die out
+                return;
+            }
+            int n = random.nextInt(4);
+            for (int i = 0; i < n; i++) {
+                int kind = random.nextInt(10);
+                int other = random.nextInt(EVENTS);
+                if (kind < 5) {
+                    engine.schedule(other, now + delay());
+                } else if (kind < 6) {
+                    engine.cancel(other);
+                } else {
+                    long at = now + delay();
+                    if (engine.continueAt(self, at)) {
+                        now = at;
+                        log.add(self + " on@" + now);
+                    } else if (kind < 9) {
+                        engine.schedule(self, at);
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    private static final int EVENTS = 40;
+    /** Past the simulator's 4096-event retune. */
+    private static final int LOG_LIMIT = 10_000;
+
+    @Property(tries = 200)
+    void firesWhatASortedSetOfTimeAndSequenceFires(@ForAll long seed,
+            @ForAll @LongRange(min = 1, max = 1L << 32) long spread,
+            @ForAll @Size(min = 1, max = 4) List<@LongRange(min = 1, max = 1L << 40) Long> ends) {
+        Program expected = new Program(seed, spread);
+        Program actual = new Program(seed, spread);
+        OracleEngine oracle = new OracleEngine(EVENTS);
+        SimulatorEngine sim = new SimulatorEngine(EVENTS, actual);
+        Random start = new Random(seed);
+        for (int i = 0; i < EVENTS; i++) {
+            long at = start.nextLong(spread);
+            oracle.schedule(i, at);
+            sim.schedule(i, at);
+        }
+        long end = 0;
+        for (long step : ends) {
+            end += step / ends.size();
+            oracle.run(end, expected);
+            sim.sim.run(end, RunControl.NONE);
+            assertThat(actual.log).isEqualTo(expected.log);
+        }
+        oracle.run(Long.MAX_VALUE, expected);
+        sim.sim.run(Long.MAX_VALUE, RunControl.NONE);
+        assertThat(actual.log).isEqualTo(expected.log).hasSizeGreaterThanOrEqualTo(EVENTS);
     }
 }
