@@ -31,6 +31,7 @@ import java.util.List;
 public final class Fq {
     private static final int MAX_DROP_BATCH = 32;
 
+    /** The buckets' flows, each made when a packet first hashes to it (a run touches few of the 4096). */
     private final FqFlow[] flows;
     /** {@code fq->flows_bitmap} (Linux ≥ 5.11): the buckets holding packets, so the fattest-flow search skips the rest. */
     private final long[] backlogged;
@@ -57,9 +58,6 @@ public final class Fq {
         this.spec = spec;
         this.kernel = kernel;
         this.flows = new FqFlow[spec.flows()];
-        for (int i = 0; i < flows.length; i++) {
-            flows[i] = new FqFlow(i);
-        }
         this.backlogged = new long[(flows.length + 63) >>> 6];
         this.limit = spec.limit();
         this.memoryLimit = spec.memoryLimitBytes();
@@ -94,7 +92,7 @@ public final class Fq {
             }
             return tin.defaultFlow;
         }
-        FqFlow flow = flows[FlowHash.bucket(p.hash, flows.length)];
+        FqFlow flow = bucket(p.hash);
         boolean toDefault = collisionCheck ? flow.tin != null && flow.tin != tin : flow.tin != null;
         if (toDefault) {
             flow = tin.defaultFlow;
@@ -103,6 +101,17 @@ public final class Fq {
         }
         if (flow.tin == null) {
             tin.newFlowCount++;
+        }
+        return flow;
+    }
+
+    /** The flow of the bucket {@code hash} falls in (a free bucket's flow has no {@code tin}). */
+    private FqFlow bucket(int hash) {
+        int i = FlowHash.bucket(hash, flows.length);
+        FqFlow flow = flows[i];
+        if (flow == null) {
+            flow = new FqFlow(i);
+            flows[i] = flow;
         }
         return flow;
     }
@@ -162,7 +171,7 @@ public final class Fq {
      * bytes.
      */
     private boolean amsduAggregate(Txq tin, Packet p) {
-        FqFlow flow = fqEnabled ? flows[FlowHash.bucket(p.hash, flows.length)] : tin.defaultFlow;
+        FqFlow flow = fqEnabled ? bucket(p.hash) : tin.defaultFlow;
         boolean toDefault = collisionCheck ? flow.tin != null && flow.tin != tin : flow.tin != null;
         if (fqEnabled && toDefault) {
             flow = tin.defaultFlow;
