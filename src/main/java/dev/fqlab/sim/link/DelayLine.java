@@ -45,17 +45,29 @@ public final class DelayLine implements PacketSink {
         tail = p;
     }
 
+    /**
+     * Releases the packets due, then goes on in place at the next head's time while that would be the simulator's
+     * very next event anyway ({@link Simulator#continueAt}): the same releases at the same times in the same order,
+     * one event fewer each time.
+     */
     private void releaseDue(long now) {
-        while (head != null && head.releaseAt <= now) {
-            Packet p = head;
-            head = p.next;
-            p.next = null;
-            next.accept(p, now);
-        }
-        if (head == null) {
-            tail = null;
-        } else {
-            sim.schedule(release, head.releaseAt);
+        while (true) {
+            while (head != null && head.releaseAt <= now) {
+                Packet p = head;
+                head = p.next;
+                p.next = null;
+                next.accept(p, now);
+            }
+            if (head == null) {
+                tail = null;
+                return;
+            }
+            long at = head.releaseAt;
+            if (!sim.continueAt(release, at)) {
+                sim.schedule(release, at);
+                return;
+            }
+            now = at;
         }
     }
 }
