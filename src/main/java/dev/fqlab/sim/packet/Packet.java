@@ -73,12 +73,23 @@ public final class Packet {
     public int sackCount;
     /**
      * TCP: the SACK blocks' edges in segments, {@code [start0, end0, start1, end1, ...]}, each block
-     * {@code [start, end)}; only the first {@link #sackCount} pairs are meaningful. Allocated once per pooled packet.
+     * {@code [start, end)}; only the first {@link #sackCount} pairs are meaningful. Allocated on first use, once per
+     * pooled packet ({@link #sackBlocks()}): the packets of UDP floods never carry any, and stay smaller without.
      */
-    public final long[] sackBlocks = new long[2 * MAX_SACK_BLOCKS];
+    private long[] sackBlocks;
 
     /** With the timestamp option an ACK has room for three SACK blocks (RFC 2018 §3, 40 − 12 option bytes). */
     public static final int MAX_SACK_BLOCKS = 3;
+
+    /** The SACK blocks' array ({@code [start0, end0, ...]}), made on first use and kept while the packet is pooled. */
+    public long[] sackBlocks() {
+        long[] b = sackBlocks;
+        if (b == null) {
+            b = new long[2 * MAX_SACK_BLOCKS];
+            sackBlocks = b;
+        }
+        return b;
+    }
 
     /** True when the packet carries an ECN-capable or CE codepoint (INET_ECN_set_ce would succeed). */
     public boolean ecnCapable() {
