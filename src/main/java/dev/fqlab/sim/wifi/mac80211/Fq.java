@@ -35,6 +35,8 @@ public final class Fq {
     private final FqFlow[] flows;
     /** {@code fq->flows_bitmap} (Linux ≥ 5.11): the buckets holding packets, so the fattest-flow search skips the rest. */
     private final long[] backlogged;
+    /** Which words of {@link #backlogged} are not 0, so the search skips empty runs of 64 buckets at once. */
+    private final long[] backloggedWords;
     /** Default flows holding packets ({@code fq->tin_backlog} is not empty when this is above 0). */
     private int defaultsBacklogged;
     private final List<Txq> tins = new ArrayList<>();
@@ -59,6 +61,7 @@ public final class Fq {
         this.kernel = kernel;
         this.flows = new FqFlow[spec.flows()];
         this.backlogged = new long[(flows.length + 63) >>> 6];
+        this.backloggedWords = new long[(backlogged.length + 63) >>> 6];
         this.limit = spec.limit();
         this.memoryLimit = spec.memoryLimitBytes();
         this.drr = new DrrQuantum(spec.quantum(), spec.quantumMode());
@@ -137,7 +140,9 @@ public final class Fq {
         }
         if (flow.packets() == 0) {
             if (flow.index >= 0) {
-                backlogged[flow.index >>> 6] |= 1L << flow.index;
+                int w = flow.index >>> 6;
+                backlogged[w] |= 1L << flow.index;
+                backloggedWords[w >>> 6] |= 1L << w;
             } else {
                 defaultsBacklogged++;
             }
@@ -196,14 +201,19 @@ public final class Fq {
     private FqFlow fattestFlow() {
         FqFlow fattest = null;
         long len = 0;
-        for (int w = 0; w < backlogged.length; w++) {
-            long bits = backlogged[w];
-            while (bits != 0) {
-                FqFlow f = flows[(w << 6) + Long.numberOfTrailingZeros(bits)];
-                bits &= bits - 1;
-                if (f.backlog() > len) {
-                    fattest = f;
-                    len = f.backlog();
+        for (int s = 0; s < backloggedWords.length; s++) {
+            long words = backloggedWords[s];
+            while (words != 0) {
+                int w = (s << 6) + Long.numberOfTrailingZeros(words);
+                words &= words - 1;
+                long bits = backlogged[w];
+                while (bits != 0) {
+                    FqFlow f = flows[(w << 6) + Long.numberOfTrailingZeros(bits)];
+                    bits &= bits - 1;
+                    if (f.backlog() > len) {
+                        fattest = f;
+                        len = f.backlog();
+                    }
                 }
             }
         }
@@ -244,7 +254,11 @@ public final class Fq {
         Txq tin = flow.tin;
         if (flow.packets() == 0) {
             if (flow.index >= 0) {
-                backlogged[flow.index >>> 6] &= ~(1L << flow.index);
+                int w = flow.index >>> 6;
+                backlogged[w] &= ~(1L << flow.index);
+                if (backlogged[w] == 0) {
+                    backloggedWords[w >>> 6] &= ~(1L << w);
+                }
             } else {
                 defaultsBacklogged--;
             }
