@@ -349,7 +349,12 @@ public final class Medium {
         Ppdu ppdu = holder.ppdu;
         if (holder.owner.receive(holder.ac, ppdu)) {
             phase = Phase.RESPONSE;
-            sim.schedule(phaseEnd, now + Edca.SIFS_NS + ppdu.responseNs);
+            long end = now + Edca.SIFS_NS + ppdu.responseNs;
+            if (sim.continueAt(phaseEnd, end)) {
+                responseEnded(end); // nothing else happens before the response ends: go on in place
+            } else {
+                sim.schedule(phaseEnd, end);
+            }
             return;
         }
         // nothing was received: no response; the holder waits AckTimeout, everyone else EIFS
