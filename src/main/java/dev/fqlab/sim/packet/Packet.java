@@ -33,8 +33,6 @@ public final class Packet {
     public long sentAt;
     /** When the current queue accepted it (ns): CoDel's enqueue timestamp. */
     public long enqueuedAt;
-    /** When a delay line releases it (ns). */
-    public long releaseAt;
     /**
      * {@code skb->tstamp} as a departure time (ns): the Earliest Departure Time a paced TCP sender stamps (v4.20+),
      * which sch_fq holds the packet until; 0 = none (the qdisc takes "now").
@@ -47,8 +45,11 @@ public final class Packet {
     public long mpduSeq;
     /** 802.11: transmissions of this MPDU so far. */
     public int transmissions;
-    /** 802.11: airtime estimate charged to AQL at dequeue (ns), returned at TX completion. */
-    public long aqlNs;
+    /**
+     * 802.11: airtime estimate charged to AQL at dequeue (ns), returned at TX completion; at most 4092 µs
+     * ({@link dev.fqlab.sim.wifi.mac80211.ExpectedTxAirtime#chargedUs}), so an int keeps the packet smaller.
+     */
+    public int aqlNs;
     /** 802.11 A-MSDU: the next MSDU of the A-MSDU this packet heads or belongs to; null for the last or a lone MSDU. */
     public Packet msduNext;
     /** 802.11 A-MSDU: MSDUs in the A-MSDU this packet heads; 0 when it heads none. */
@@ -73,12 +74,23 @@ public final class Packet {
     public int sackCount;
     /**
      * TCP: the SACK blocks' edges in segments, {@code [start0, end0, start1, end1, ...]}, each block
-     * {@code [start, end)}; only the first {@link #sackCount} pairs are meaningful. Allocated once per pooled packet.
+     * {@code [start, end)}; only the first {@link #sackCount} pairs are meaningful. Allocated on first use, once per
+     * pooled packet ({@link #sackBlocks()}): the packets of UDP floods never carry any, and stay smaller without.
      */
-    public final long[] sackBlocks = new long[2 * MAX_SACK_BLOCKS];
+    private long[] sackBlocks;
 
     /** With the timestamp option an ACK has room for three SACK blocks (RFC 2018 §3, 40 − 12 option bytes). */
     public static final int MAX_SACK_BLOCKS = 3;
+
+    /** The SACK blocks' array ({@code [start0, end0, ...]}), made on first use and kept while the packet is pooled. */
+    public long[] sackBlocks() {
+        long[] b = sackBlocks;
+        if (b == null) {
+            b = new long[2 * MAX_SACK_BLOCKS];
+            sackBlocks = b;
+        }
+        return b;
+    }
 
     /** True when the packet carries an ECN-capable or CE codepoint (INET_ECN_set_ce would succeed). */
     public boolean ecnCapable() {
@@ -106,7 +118,6 @@ public final class Packet {
         ecn = 0;
         sentAt = 0;
         enqueuedAt = 0;
-        releaseAt = 0;
         tstamp = 0;
         timeToSend = 0;
         mpduSeq = 0;

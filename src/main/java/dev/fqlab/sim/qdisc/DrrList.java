@@ -55,6 +55,9 @@ public final class DrrList<F extends DrrFlow> {
     /** {@code list_move_tail}: takes {@code f} off whatever list it is on and appends it here. */
     @SuppressWarnings("unchecked")
     public void moveToTail(F f) {
+        if (f.list == this && last == f) {
+            return; // already there: taking it off and appending it again would restore every link
+        }
         if (f.list != null) {
             ((DrrList<F>) f.list).remove(f);
         }

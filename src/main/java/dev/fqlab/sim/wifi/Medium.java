@@ -236,8 +236,8 @@ public final class Medium {
 
     private void scheduleAccess() {
         long first = Long.MAX_VALUE;
-        for (Contender c : active) {
-            first = Math.min(first, c.accessTime());
+        for (int i = 0, n = active.size(); i < n; i++) {
+            first = Math.min(first, active.get(i).accessTime());
         }
         if (first == Long.MAX_VALUE) {
             sim.cancel(access);
@@ -248,13 +248,15 @@ public final class Medium {
 
     private void access(long now) {
         winners.clear();
-        for (Contender c : active) {
+        for (int i = 0, n = active.size(); i < n; i++) {
+            Contender c = active.get(i);
             if (c.accessTime() == now) {
                 winners.add(c);
             }
         }
         transmitting.clear();
-        for (Contender w : winners) {
+        for (int i = 0, n = winners.size(); i < n; i++) {
+            Contender w = winners.get(i);
             if (lostInternally(w)) {
                 // 10.22.2.4: the backoff procedure at this slot boundary, counting on from the next one
                 w.cw = Math.min(2 * w.cw + 1, w.cwMax);
@@ -277,7 +279,8 @@ public final class Medium {
             scheduleAccess(); // nothing went on the air: the others keep counting
             return;
         }
-        for (Contender c : active) {
+        for (int i = 0, n = active.size(); i < n; i++) {
+            Contender c = active.get(i);
             if (c.backoff >= 0 && !transmitting.contains(c) && !winners.contains(c)) {
                 freeze(c, now);
             }
@@ -292,7 +295,8 @@ public final class Medium {
         }
         collisionCount++;
         long end = now;
-        for (Contender w : transmitting) {
+        for (int i = 0, n = transmitting.size(); i < n; i++) {
+            Contender w = transmitting.get(i);
             Ppdu ppdu = w.ppdu;
             ppdu.protectionNs = 0;
             ppdu.airtimeNs = protects(ppdu) ? ppdu.rtsNs : ppdu.ppduNs; // a protected PPDU loses only its RTS
@@ -305,7 +309,8 @@ public final class Medium {
 
     /** An internal collision: another AC of the same device with higher priority reached zero in this slot. */
     private boolean lostInternally(Contender w) {
-        for (Contender other : winners) {
+        for (int i = 0, n = winners.size(); i < n; i++) {
+            Contender other = winners.get(i);
             if (other != w && other.owner == w.owner && w.owner.priority(other.ac) > w.owner.priority(w.ac)) {
                 return true;
             }
@@ -344,7 +349,12 @@ public final class Medium {
         Ppdu ppdu = holder.ppdu;
         if (holder.owner.receive(holder.ac, ppdu)) {
             phase = Phase.RESPONSE;
-            sim.schedule(phaseEnd, now + Edca.SIFS_NS + ppdu.responseNs);
+            long end = now + Edca.SIFS_NS + ppdu.responseNs;
+            if (sim.continueAt(phaseEnd, end)) {
+                responseEnded(end); // nothing else happens before the response ends: go on in place
+            } else {
+                sim.schedule(phaseEnd, end);
+            }
             return;
         }
         // nothing was received: no response; the holder waits AckTimeout, everyone else EIFS
@@ -392,14 +402,16 @@ public final class Medium {
     private void collisionEnded(long now) {
         endBusy(now, true);
         ending = true;
-        for (Contender w : transmitting) {
+        for (int i = 0, n = transmitting.size(); i < n; i++) {
+            Contender w = transmitting.get(i);
             Ppdu ppdu = w.ppdu;
             w.ppdu = null;
             w.reset = w.owner.endTxop(w.ac, ppdu, true, now);
             w.collisions++;
         }
         ending = false;
-        for (Contender w : transmitting) {
+        for (int i = 0, n = transmitting.size(); i < n; i++) {
+            Contender w = transmitting.get(i);
             finishContender(w, w.reset);
         }
         resumeAll(now);
@@ -415,9 +427,10 @@ public final class Medium {
         epoch++;
         othersResume = errored ? now + Edca.EIFS_MINUS_DIFS_NS : now;
         if (errored) {
-            for (Contender w : transmitting) {
+            for (int i = 0, n = transmitting.size(); i < n; i++) {
+                Contender w = transmitting.get(i);
                 w.device.epoch = epoch;
-                w.device.resumeAt = Math.max(w.frameEnd + Edca.ACK_TIMEOUT_NS + Long.getLong("xtra", 0), now);
+                w.device.resumeAt = Math.max(w.frameEnd + Edca.ACK_TIMEOUT_NS, now);
             }
         }
     }
@@ -438,7 +451,8 @@ public final class Medium {
      */
     private void resumeAll(long now) {
         dropInactive();
-        for (Contender c : active) {
+        for (int i = 0, n = active.size(); i < n; i++) {
+            Contender c = active.get(i);
             c.countFrom = Math.max(now, resumeAt(c));
         }
         scheduleAccess();

@@ -74,6 +74,11 @@ public final class WifiContext {
         throw new IllegalArgumentException("unknown station " + name);
     }
 
+    /** The scenario's flows. */
+    public int flows() {
+        return stationOfFlow.length;
+    }
+
     /** The index in {@code stations} of the flow's station. */
     public int stationOf(int flowId) {
         return stationOfFlow[flowId];

@@ -124,7 +124,7 @@ final class SackScoreboard implements Scoreboard {
      */
     void tagSacks(Packet ack, long una, long sndMax, long now, AckSample s, RateSample rateSample) {
         this.rs = rateSample;
-        long[] b = ack.sackBlocks;
+        long[] b = ack.sackBlocks();
         for (int k = 0; k < ack.sackCount; k++) {
             long start = Math.max(b[2 * k], una);
             long end = Math.min(b[2 * k + 1], sndMax);

@@ -227,7 +227,7 @@ final class TcpReceiver {
         int option = blocks == 0 ? 0 : SACK_OPTION_BASE + SACK_BLOCK_BYTES * blocks;
         Packet a = out.newPacket(TcpFlow.HEADER_BYTES + option, now);
         a.sackCount = blocks;
-        System.arraycopy(sacks, 0, a.sackBlocks, 0, 2 * blocks);
+        System.arraycopy(sacks, 0, a.sackBlocks(), 0, 2 * blocks);
         a.tcpFlags = TcpFlags.ACK | (demandCwr ? TcpFlags.ECE : 0);
         a.tcpAck = rcvNxt;
         a.tsEcr = tsRecent;

@@ -13,7 +13,10 @@ public final class BlockAckSession {
     public static final int WINDOW = 64;
 
     private final ReorderBuffer receiver;
-    private final boolean[] done = new boolean[WINDOW * 2];
+    /** Completion flags by sequence number modulo this (a constant: the JIT divides without a division). */
+    private static final int SLOTS = WINDOW * 2;
+
+    private final boolean[] done = new boolean[SLOTS];
     private Packet retryHead;
     private Packet retryTail;
     private int retryCount;
@@ -98,9 +101,9 @@ public final class BlockAckSession {
     }
 
     private void complete(long seq) {
-        done[(int) (seq % done.length)] = true;
-        while (windowStart < nextSeq && done[(int) (windowStart % done.length)]) {
-            done[(int) (windowStart % done.length)] = false;
+        done[(int) (seq % SLOTS)] = true;
+        while (windowStart < nextSeq && done[(int) (windowStart % SLOTS)]) {
+            done[(int) (windowStart % SLOTS)] = false;
             windowStart++;
         }
     }

@@ -31,9 +31,12 @@ import java.util.List;
 public final class Fq {
     private static final int MAX_DROP_BATCH = 32;
 
+    /** The buckets' flows, each made when a packet first hashes to it (a run touches few of the 4096). */
     private final FqFlow[] flows;
     /** {@code fq->flows_bitmap} (Linux ≥ 5.11): the buckets holding packets, so the fattest-flow search skips the rest. */
     private final long[] backlogged;
+    /** Which words of {@link #backlogged} are not 0, so the search skips empty runs of 64 buckets at once. */
+    private final long[] backloggedWords;
     /** Default flows holding packets ({@code fq->tin_backlog} is not empty when this is above 0). */
     private int defaultsBacklogged;
     private final List<Txq> tins = new ArrayList<>();
@@ -57,10 +60,8 @@ public final class Fq {
         this.spec = spec;
         this.kernel = kernel;
         this.flows = new FqFlow[spec.flows()];
-        for (int i = 0; i < flows.length; i++) {
-            flows[i] = new FqFlow(i);
-        }
         this.backlogged = new long[(flows.length + 63) >>> 6];
+        this.backloggedWords = new long[(backlogged.length + 63) >>> 6];
         this.limit = spec.limit();
         this.memoryLimit = spec.memoryLimitBytes();
         this.drr = new DrrQuantum(spec.quantum(), spec.quantumMode());
@@ -94,7 +95,7 @@ public final class Fq {
             }
             return tin.defaultFlow;
         }
-        FqFlow flow = flows[FlowHash.bucket(p.hash, flows.length)];
+        FqFlow flow = bucket(p.hash);
         boolean toDefault = collisionCheck ? flow.tin != null && flow.tin != tin : flow.tin != null;
         if (toDefault) {
             flow = tin.defaultFlow;
@@ -103,6 +104,17 @@ public final class Fq {
         }
         if (flow.tin == null) {
             tin.newFlowCount++;
+        }
+        return flow;
+    }
+
+    /** The flow of the bucket {@code hash} falls in (a free bucket's flow has no {@code tin}). */
+    private FqFlow bucket(int hash) {
+        int i = FlowHash.bucket(hash, flows.length);
+        FqFlow flow = flows[i];
+        if (flow == null) {
+            flow = new FqFlow(i);
+            flows[i] = flow;
         }
         return flow;
     }
@@ -128,7 +140,9 @@ public final class Fq {
         }
         if (flow.packets() == 0) {
             if (flow.index >= 0) {
-                backlogged[flow.index >>> 6] |= 1L << flow.index;
+                int w = flow.index >>> 6;
+                backlogged[w] |= 1L << flow.index;
+                backloggedWords[w >>> 6] |= 1L << w;
             } else {
                 defaultsBacklogged++;
             }
@@ -162,7 +176,7 @@ public final class Fq {
      * bytes.
      */
     private boolean amsduAggregate(Txq tin, Packet p) {
-        FqFlow flow = fqEnabled ? flows[FlowHash.bucket(p.hash, flows.length)] : tin.defaultFlow;
+        FqFlow flow = fqEnabled ? bucket(p.hash) : tin.defaultFlow;
         boolean toDefault = collisionCheck ? flow.tin != null && flow.tin != tin : flow.tin != null;
         if (fqEnabled && toDefault) {
             flow = tin.defaultFlow;
@@ -187,14 +201,19 @@ public final class Fq {
     private FqFlow fattestFlow() {
         FqFlow fattest = null;
         long len = 0;
-        for (int w = 0; w < backlogged.length; w++) {
-            long bits = backlogged[w];
-            while (bits != 0) {
-                FqFlow f = flows[(w << 6) + Long.numberOfTrailingZeros(bits)];
-                bits &= bits - 1;
-                if (f.backlog() > len) {
-                    fattest = f;
-                    len = f.backlog();
+        for (int s = 0; s < backloggedWords.length; s++) {
+            long words = backloggedWords[s];
+            while (words != 0) {
+                int w = (s << 6) + Long.numberOfTrailingZeros(words);
+                words &= words - 1;
+                long bits = backlogged[w];
+                while (bits != 0) {
+                    FqFlow f = flows[(w << 6) + Long.numberOfTrailingZeros(bits)];
+                    bits &= bits - 1;
+                    if (f.backlog() > len) {
+                        fattest = f;
+                        len = f.backlog();
+                    }
                 }
             }
         }
@@ -235,7 +254,11 @@ public final class Fq {
         Txq tin = flow.tin;
         if (flow.packets() == 0) {
             if (flow.index >= 0) {
-                backlogged[flow.index >>> 6] &= ~(1L << flow.index);
+                int w = flow.index >>> 6;
+                backlogged[w] &= ~(1L << flow.index);
+                if (backlogged[w] == 0) {
+                    backloggedWords[w >>> 6] &= ~(1L << w);
+                }
             } else {
                 defaultsBacklogged--;
             }

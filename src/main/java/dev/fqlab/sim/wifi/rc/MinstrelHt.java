@@ -80,6 +80,13 @@ public final class MinstrelHt implements RateControl {
     private int sampleSeq;
     private long sampleTime;
     private final int[] sampleGroup = new int[3];
+    /**
+     * The groups with a supported rate, ascending, and for each group the position in that list of the first one
+     * after it (cyclically): the sample-rate searches visit only these, in the kernel's order (a group without
+     * rates is one it skips at once).
+     */
+    private final int[] supportedGroups;
+    private final int[] firstSupportedAfter = new int[GROUPS];
     private final int[][] sampleRates = new int[3][MINSTREL_SAMPLE_RATES];
     private final int[][] curSampleRates = new int[3][MINSTREL_SAMPLE_RATES];
 
@@ -133,6 +140,14 @@ public final class MinstrelHt implements RateControl {
                     modes[rate(g, i)] = rates.mode(g, i);
                 }
             }
+        }
+        this.supportedGroups = java.util.stream.IntStream.range(0, GROUPS).filter(g -> supported[g] != 0).toArray();
+        for (int g = 0; g < GROUPS; g++) {
+            int k = 0;
+            while (k < supportedGroups.length && supportedGroups[k] <= g) {
+                k++;
+            }
+            firstSupportedAfter[g] = k < supportedGroups.length ? k : 0;
         }
         // ack_dur = ieee80211_frame_duration(band, 10, 60, 1, 1); overhead = frame_duration(band, 0, 60) + ack_dur
         int ackDur = frameDuration(10, 60);
@@ -517,14 +532,19 @@ public final class MinstrelHt implements RateControl {
         return -1;
     }
 
-    /** {@code minstrel_ht_next_inc_rate}. */
+    /**
+     * {@code minstrel_ht_next_inc_rate}: every group once, from the one after the last, over the supported groups
+     * only (the others have no rate below any duration); without a rate the search ends where it started.
+     */
     private int nextIncRate(int fastRateDur) {
         int type = SAMPLE_TYPE_INC;
-        int group = sampleGroup[type];
+        int start = sampleGroup[type];
+        int group = start;
         int index = 0;
         boolean found = false;
-        for (int i = 0; i < GROUPS; i++) {
-            group = (group + 1) % GROUPS;
+        int n = supportedGroups.length;
+        for (int j = 0, k = firstSupportedAfter[start]; j < n; j++, k = k + 1 == n ? 0 : k + 1) {
+            group = supportedGroups[k];
             index = groupMinRateOffset(group, fastRateDur);
             if (index < 0) {
                 continue;
@@ -537,6 +557,7 @@ public final class MinstrelHt implements RateControl {
         }
         if (!found) {
             index = 0;
+            group = start;
         }
         sampleGroup[type] = group;
         return index;
@@ -570,15 +591,15 @@ public final class MinstrelHt implements RateControl {
             maxDuration = fastRateDur;
         }
         int[] slowRates = sampleRates[SAMPLE_TYPE_SLOW];
-        int group = sampleGroup[SAMPLE_TYPE_JUMP];
+        int start = sampleGroup[SAMPLE_TYPE_JUMP];
+        int group = start;
         int index = 0;
         boolean found = false;
-        for (int i = 0; i < GROUPS; i++) {
-            group = (group + 1) % GROUPS;
+        int n = supportedGroups.length;
+        // every group once from the one after the last, as the kernel does, skipping those without rates at once
+        for (int j = 0, k = firstSupportedAfter[start]; j < n; j++, k = k + 1 == n ? 0 : k + 1) {
+            group = supportedGroups[k];
             int sup = supported[group];
-            if (sup == 0) {
-                continue;
-            }
             int offset = groupMinRateOffset(group, maxDuration);
             if (offset < 0) {
                 continue;
@@ -613,6 +634,7 @@ public final class MinstrelHt implements RateControl {
         }
         if (!found) {
             index = 0;
+            group = start;
         }
         sampleGroup[SAMPLE_TYPE_JUMP] = group;
         return index;
