@@ -1,6 +1,9 @@
 package dev.fqlab.sweep;
 
+import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -63,12 +66,23 @@ class SweepAnswerStore {
     }
 
     /**
-     * Stores the answer of a settled sweep in one transaction (replacing another build's row); false when it was
-     * not stored: another instance stored it first, or the sweep was deleted meanwhile.
+     * Stores the answer of a settled sweep in one transaction (replacing another build's row), if the sweep's row
+     * still has the {@code cancelled_at} the answer was rendered with: the row is locked first, and a cancel holds
+     * that lock from before it looks for experiments still waiting or running ({@link SweepService#cancel}), so a
+     * cancel that raced the sweep's last experiment to its end either finds nothing left to cancel or is seen here.
+     * False when it was not stored: the sweep is gone or was cancelled since, or another instance stored it first.
      */
-    boolean save(SweepAnswers.Key key, byte[] body) {
+    boolean save(SweepAnswers.Key key, byte[] body, Instant cancelledAt) {
         try {
             return Boolean.TRUE.equals(transactions.execute(status -> {
+                List<Optional<Instant>> row = jdbc.sql("SELECT cancelled_at FROM sweeps WHERE id = :id FOR UPDATE")
+                        .param("id", key.sweep())
+                        .query((rs, n) -> Optional.ofNullable(rs.getObject(1, OffsetDateTime.class))
+                                .map(OffsetDateTime::toInstant))
+                        .list();
+                if (row.isEmpty() || !row.getFirst().equals(Optional.ofNullable(cancelledAt))) {
+                    return false;
+                }
                 jdbc.sql("DELETE FROM sweep_answers WHERE sweep_id = :id AND request = :request AND renderer <> :renderer")
                         .param("id", key.sweep()).param("request", key.request()).param("renderer", renderer).update();
                 return jdbc.sql("INSERT INTO sweep_answers (sweep_id, request, renderer, body) "
@@ -77,7 +91,7 @@ class SweepAnswerStore {
                         .param("body", body).update() == 1;
             }));
         } catch (DataIntegrityViolationException raced) {
-            // Another instance (or thread) stored it first, or the sweep is gone (its foreign key): nothing stored.
+            // Another instance (or thread) stored it first: nothing stored here.
             return false;
         }
     }

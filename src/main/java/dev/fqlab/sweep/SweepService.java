@@ -262,7 +262,7 @@ public class SweepService {
         byte[] answer = render.apply(loaded.sweep());
         if (loaded.settled()) {
             if (storable) {
-                writer.store(key, () -> stored.save(key, answer));
+                writer.store(key, () -> stored.save(key, answer, loaded.cancelledAt()));
             } else {
                 answers.put(key, answer);
             }
@@ -291,7 +291,8 @@ public class SweepService {
                 return;
             }
             stored.save(key, key.request().startsWith("json") ? sweepJson.write(loaded.sweep())
-                    : SweepTable.csv(loaded.sweep(), null, SweepTable.DEFAULT_STATISTICS).getBytes(StandardCharsets.UTF_8));
+                    : SweepTable.csv(loaded.sweep(), null, SweepTable.DEFAULT_STATISTICS).getBytes(StandardCharsets.UTF_8),
+                    loaded.cancelledAt());
         }
     }
 
@@ -307,9 +308,12 @@ public class SweepService {
         return new SweepExport.Runs(loaded.sweep(), runs);
     }
 
-    /** {@code settled}: every experiment of the sweep was final, so nothing of it changes any more. */
+    /**
+     * {@code settled}: every experiment of the sweep was final, so nothing of it changes any more (but a cancel
+     * that raced the last one: {@code cancelledAt} as read).
+     */
     private record Loaded(SweepResource sweep, List<SweepMember> members, Map<UUID, MetricValues> metrics,
-                          boolean settled) {
+                          boolean settled, Instant cancelledAt) {
     }
 
     private Loaded load(UUID id, Selection selection) {
@@ -351,7 +355,7 @@ public class SweepService {
                 sweep.repetitions(), members.size(), (int) members.stream().filter(SweepMember::reused).count(),
                 state.counts(), definition.get("base"), parameters, definition.path("reuse").asBoolean(true),
                 tableMetrics, available, warnings, rows, SweepResource.Links.of(id));
-        return new Loaded(resource, members, metrics, settled);
+        return new Loaded(resource, members, metrics, settled, sweep.cancelledAt());
     }
 
     /**
@@ -386,7 +390,9 @@ public class SweepService {
      */
     @Transactional
     public boolean cancel(UUID id) {
-        sweeps.find(id).orElseThrow(() -> notFound(id));
+        // Locked before looking for what is left to cancel: a settled sweep's answer is stored under the same lock
+        // (SweepAnswerStore.save), so this cancel either finds nothing left or the store sees cancelled_at.
+        sweeps.lock(id).orElseThrow(() -> notFound(id));
         List<UUID> active = sweeps.activeExperiments(id);
         if (active.isEmpty()) {
             return false;

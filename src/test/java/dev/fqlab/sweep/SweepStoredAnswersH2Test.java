@@ -16,7 +16,10 @@ class SweepStoredAnswersH2Test extends SweepStoredAnswersTest {
         SweepMetricsApiH2Test.useH2(registry, "sweep-stored-answers");
     }
 
-    /** A sweep of 10 000 cells with every metric answers tens of MB: the column must take far more than 1 MB. */
+    /**
+     * A sweep of 10 000 cells answers several MB (7.5 MB for seed 000's default metrics): the column must take far
+     * more than 1 MB. And an answer rendered with another {@code cancelled_at} than the row has now is not stored.
+     */
     @Test
     void aLargeAnswerFitsOnH2() {
         assertThat(jdbc.sql("SELECT H2VERSION()").query(String.class).single()).startsWith("2.");
@@ -28,7 +31,11 @@ class SweepStoredAnswersH2Test extends SweepStoredAnswersTest {
         Arrays.fill(body, (byte) '7');
         SweepAnswers.Key key = new SweepAnswers.Key(sweep, "json\n-\n-");
 
-        assertThat(store.save(key, body)).isTrue();
+        // Rendered before a cancel that is now in the row: not stored.
+        assertThat(store.save(key, body, java.time.Instant.parse("2026-01-01T00:00:00Z"))).isFalse();
+        assertThat(store.find(key)).isNull();
+
+        assertThat(store.save(key, body, null)).isTrue();
 
         assertThat(store.find(key)).isEqualTo(body);
         jdbc.sql("DELETE FROM sweeps WHERE id = ?").param(sweep).update();
