@@ -25,7 +25,8 @@ import org.springframework.util.unit.DataSize;
  * @param resultStoreRetry how long a finished run keeps trying to store its result while the database is unavailable;
  *                         after that it leaves the experiment to run again
  * @param sweepAnswerCache how many bytes of settled sweeps' rendered tables (JSON and table.csv) this instance keeps
- *                         to answer again without reading and computing them (0: none)
+ *                         to answer again without reading and computing them (0: none); not the default answers,
+ *                         which are stored in the database (sweep_answers)
  */
 @ConfigurationProperties("fqlab")
 public record FqlabProperties(

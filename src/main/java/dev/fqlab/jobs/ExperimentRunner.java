@@ -1,6 +1,7 @@
 package dev.fqlab.jobs;
 
 import dev.fqlab.config.FqlabProperties;
+import dev.fqlab.experiment.ExperimentFinished;
 import dev.fqlab.experiment.ExperimentRepository;
 import dev.fqlab.experiment.ExperimentRepository.RunStart;
 import dev.fqlab.experiment.ExperimentStatus;
@@ -17,6 +18,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.stereotype.Component;
@@ -46,10 +48,12 @@ public class ExperimentRunner {
     private final Clock clock;
     private final String instanceName;
     private final Duration resultStoreRetry;
+    private final ApplicationEventPublisher events;
 
     public ExperimentRunner(ExperimentRepository experiments, ResultCommit resultCommit, RunRegistry runs,
             SimulationEngine engine, StoredScenarios scenarios, EngineVersion engineVersion, FqlabMetrics metrics,
-            Clock clock, FqlabProperties properties) {
+            Clock clock, FqlabProperties properties, ApplicationEventPublisher events) {
+        this.events = events;
         this.experiments = experiments;
         this.resultCommit = resultCommit;
         this.runs = runs;
@@ -121,6 +125,7 @@ public class ExperimentRunner {
             log.info("Experiment {} was cancelled or deleted while running; its result is discarded", start.id());
             return;
         }
+        events.publishEvent(new ExperimentFinished(start.id()));
         metrics.succeeded();
         metrics.ran(Duration.ofNanos(wallNanos));
         metrics.simulated(identified.engine().events(), identified.engine().packets(), identified.simulatedS());
@@ -177,6 +182,7 @@ public class ExperimentRunner {
 
     private void fail(RunStart start, String error, long wallNanos) {
         if (experiments.fail(start.id(), start.attempt(), error, now())) {
+            events.publishEvent(new ExperimentFinished(start.id()));
             metrics.failed();
             metrics.ran(Duration.ofNanos(wallNanos));
         }

@@ -10,7 +10,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
- * The rendered answers ({@code GET /sweeps/{id}} JSON, {@code table.csv}) of settled sweeps, per instance, least
+ * The rendered answers ({@code GET /sweeps/{id}} JSON, {@code table.csv}) of settled sweeps other than the default
+ * ones (those are stored in the database: {@link SweepAnswerStore}), per instance, least
  * recently used first out once they hold more than {@code fqlab.sweep-answer-cache} bytes (0: none kept).
  *
  * <p>A settled sweep's answer never changes: every cell's experiment is final (a final state is never left), its

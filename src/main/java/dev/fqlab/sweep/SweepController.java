@@ -128,11 +128,12 @@ public class SweepController {
                     + "sweep's own metrics. availableMetrics lists every name.")
             @RequestParam(required = false) List<String> metric) {
         // The service writes the JSON (and keeps it for a settled sweep): the bytes Spring's JSON converter would
-        // write, sent as they are (Spring picks the converter by the body's class, byte[]). The declared type stays
+        // write, sent as they are (Spring picks the converter by the body's class, RenderedJson). The declared type stays
         // SweepResource for the OpenAPI document, which a schema given by annotation would change (springdoc then
         // registers SweepResource's nested schemas over the request's richer ones of the same name).
-        ResponseEntity<?> answer = ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON)
-                .body(service.json(SweepIds.parse(id), metricFilter(metric)));
+        // RenderedJson's converter negotiates like the JSON converter (406 for Accept: text/html).
+        ResponseEntity<?> answer = ResponseEntity.ok()
+                .body(new RenderedJson(service.json(SweepIds.parse(id), metricFilter(metric))));
         @SuppressWarnings("unchecked")
         ResponseEntity<SweepResource> documented = (ResponseEntity<SweepResource>) answer;
         return documented;

@@ -199,6 +199,20 @@ class SweepRepository {
         return new Cells(members, metrics);
     }
 
+    /** Whether any cell's experiment of the sweep still waits or runs. */
+    boolean hasActiveCells(UUID sweepId) {
+        return !jdbc.sql("""
+                SELECT 1 FROM sweep_experiments m JOIN experiments e ON e.id = m.experiment_id
+                WHERE m.sweep_id = :id AND e.status IN ('QUEUED', 'RUNNING') LIMIT 1""")
+                .param("id", sweepId).query(Integer.class).list().isEmpty();
+    }
+
+    /** The sweeps that have this experiment as a cell. */
+    List<UUID> sweepsOf(UUID experimentId) {
+        return jdbc.sql("SELECT DISTINCT sweep_id FROM sweep_experiments WHERE experiment_id = :id")
+                .param("id", experimentId).query(UUID.class).list();
+    }
+
     /** Whether the sweep exists (a cheap look by primary key). */
     boolean exists(UUID id) {
         return !jdbc.sql("SELECT 1 FROM sweeps WHERE id = :id").param("id", id).query(Integer.class).list().isEmpty();

@@ -46,12 +46,16 @@ public class SweepService {
     private final JsonMapper jsonMapper;
     private final TransactionTemplate transactions;
     private final SweepAnswers answers;
+    private final SweepAnswerStore stored;
+    private final SweepAnswerWriter writer;
     private final SweepJson sweepJson;
 
     public SweepService(SweepRepository sweeps, ExperimentService experiments, ResultMetrics resultMetrics,
             EngineVersion engineVersion, JsonMapper jsonMapper, TransactionTemplate transactions, SweepAnswers answers,
-            SweepJson sweepJson) {
+            SweepAnswerStore stored, SweepAnswerWriter writer, SweepJson sweepJson) {
         this.answers = answers;
+        this.stored = stored;
+        this.writer = writer;
         this.sweepJson = sweepJson;
         this.sweeps = sweeps;
         this.experiments = experiments;
@@ -73,7 +77,12 @@ public class SweepService {
     public Submitted submit(SweepPlan plan, IdempotencyKey key) {
         for (int attempt = 1; ; attempt++) {
             try {
-                return transactions.execute(status -> submitOnce(plan, key));
+                Submitted submitted = transactions.execute(status -> submitOnce(plan, key));
+                if (submitted.created()) {
+                    // Settled already when every cell reused a result: its answers are stored like any settled one's.
+                    writer.store(submitted.sweepId(), () -> storeDefaults(submitted.sweepId()));
+                }
+                return submitted;
             } catch (DuplicateKeyException raced) {
                 // Two first requests with one Idempotency-Key: its primary key let one commit; answer like a repeat.
                 return repeat(key).orElseThrow(() -> raced);
@@ -207,36 +216,84 @@ public class SweepService {
 
     /** {@link #get(UUID, List)} as the API writes it (JSON, UTF-8). */
     byte[] json(UUID id, List<String> metric) {
-        return answer(SweepAnswers.Key.of(id, "json", metric, null),
+        return answer(SweepAnswers.Key.of(id, "json", metric, null), metric == null,
                 () -> load(id, metric == null ? new Defaults() : new Named(metric, true)), sweepJson::write);
     }
 
     /** table.csv (UTF-8) with these metrics ({@link #table}) and statistics. */
     byte[] tableCsv(UUID id, List<String> metric, List<String> statistics) {
         return answer(SweepAnswers.Key.of(id, "table.csv", metric, statistics),
+                metric == null && statistics.equals(SweepTable.DEFAULT_STATISTICS),
                 () -> load(id, metric == null ? new OwnElseAll() : new Named(metric, true)),
                 sweep -> SweepTable.csv(sweep, metric, statistics).getBytes(StandardCharsets.UTF_8));
     }
 
+    /** The default answers, which a settled sweep keeps in the database ({@link SweepAnswerStore}). */
+    private static List<SweepAnswers.Key> defaults(UUID id) {
+        return List.of(SweepAnswers.Key.of(id, "json", null, null),
+                SweepAnswers.Key.of(id, "table.csv", null, SweepTable.DEFAULT_STATISTICS));
+    }
+
     /**
-     * An answer about a sweep: rendered before if the sweep is settled (after making sure it still exists: deleted
-     * through another instance, it is a 404 here too), else rendered now, and kept if the sweep is settled now.
+     * An answer about a sweep. A default answer ({@code stored}) of a settled sweep is read from the database, where
+     * the sweep's row being there is what makes it found (it goes with the sweep); another answer of a settled
+     * sweep is kept in this instance, sent again after making sure the sweep still exists (deleted through another
+     * instance, it is a 404 here too). Otherwise it is rendered now, and kept (a default one stored, after the
+     * answer, by {@link SweepAnswerWriter}) if the sweep is settled now.
      */
-    private byte[] answer(SweepAnswers.Key key, Supplier<Loaded> load, Function<SweepResource, byte[]> render) {
-        byte[] kept = answers.get(key);
-        if (kept != null) {
-            if (sweeps.exists(key.sweep())) {
-                return kept;
+    private byte[] answer(SweepAnswers.Key key, boolean storable, Supplier<Loaded> load,
+            Function<SweepResource, byte[]> render) {
+        if (storable) {
+            byte[] answer = stored.find(key);
+            if (answer != null) {
+                return answer;
             }
-            answers.forget(key.sweep());
-            throw notFound(key.sweep());
+        } else {
+            byte[] kept = answers.get(key);
+            if (kept != null) {
+                if (sweeps.exists(key.sweep())) {
+                    return kept;
+                }
+                answers.forget(key.sweep());
+                throw notFound(key.sweep());
+            }
         }
         Loaded loaded = load.get();
         byte[] answer = render.apply(loaded.sweep());
         if (loaded.settled()) {
-            answers.put(key, answer);
+            if (storable) {
+                writer.store(key, () -> stored.save(key, answer, loaded.cancelledAt()));
+            } else {
+                answers.put(key, answer);
+            }
         }
         return answer;
+    }
+
+    /**
+     * Renders and stores the default answers of a sweep that is settled and has not got them yet (from this build);
+     * does nothing for a sweep that is gone or still has experiments waiting or running. {@link SweepAnswerWriter}
+     * calls it when an experiment of the sweep has become final, so a sweep settled through the service is read from
+     * the database from its first read on.
+     */
+    void storeDefaults(UUID id) {
+        List<SweepAnswers.Key> keys = defaults(id);
+        if (!sweeps.exists(id) || sweeps.hasActiveCells(id)
+                || stored.hasAll(id, keys.stream().map(SweepAnswers.Key::request).toList())) {
+            return;
+        }
+        for (SweepAnswers.Key key : keys) {
+            if (stored.find(key) != null) {
+                continue;
+            }
+            Loaded loaded = key.request().startsWith("json") ? load(id, new Defaults()) : load(id, new OwnElseAll());
+            if (!loaded.settled()) {
+                return;
+            }
+            stored.save(key, key.request().startsWith("json") ? sweepJson.write(loaded.sweep())
+                    : SweepTable.csv(loaded.sweep(), null, SweepTable.DEFAULT_STATISTICS).getBytes(StandardCharsets.UTF_8),
+                    loaded.cancelledAt());
+        }
     }
 
     /** The sweep with every run that has a result and that run's metrics: what its export lists. */
@@ -251,9 +308,12 @@ public class SweepService {
         return new SweepExport.Runs(loaded.sweep(), runs);
     }
 
-    /** {@code settled}: every experiment of the sweep was final, so nothing of it changes any more. */
+    /**
+     * {@code settled}: every experiment of the sweep was final, so nothing of it changes any more (but a cancel
+     * that raced the last one: {@code cancelledAt} as read).
+     */
     private record Loaded(SweepResource sweep, List<SweepMember> members, Map<UUID, MetricValues> metrics,
-                          boolean settled) {
+                          boolean settled, Instant cancelledAt) {
     }
 
     private Loaded load(UUID id, Selection selection) {
@@ -295,7 +355,7 @@ public class SweepService {
                 sweep.repetitions(), members.size(), (int) members.stream().filter(SweepMember::reused).count(),
                 state.counts(), definition.get("base"), parameters, definition.path("reuse").asBoolean(true),
                 tableMetrics, available, warnings, rows, SweepResource.Links.of(id));
-        return new Loaded(resource, members, metrics, settled);
+        return new Loaded(resource, members, metrics, settled, sweep.cancelledAt());
     }
 
     /**
@@ -330,7 +390,9 @@ public class SweepService {
      */
     @Transactional
     public boolean cancel(UUID id) {
-        sweeps.find(id).orElseThrow(() -> notFound(id));
+        // Locked before looking for what is left to cancel: a settled sweep's answer is stored under the same lock
+        // (SweepAnswerStore.save), so this cancel either finds nothing left or the store sees cancelled_at.
+        sweeps.lock(id).orElseThrow(() -> notFound(id));
         List<UUID> active = sweeps.activeExperiments(id);
         if (active.isEmpty()) {
             return false;

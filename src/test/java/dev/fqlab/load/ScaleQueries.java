@@ -78,6 +78,12 @@ public final class ScaleQueries {
         requests.put("GET /sweeps/ID (table of 1000 cells, a new sweep each time)", i -> "/sweeps/" + sweeps[i % sweeps.length]);
         requests.put("GET /sweeps/ID (the same sweep again: metrics cached)", i -> "/sweeps/" + sweeps[0]);
         requests.put("GET /sweeps/ID/table.csv", i -> "/sweeps/" + sweeps[(i + 7) % sweeps.length] + "/table.csv");
+        // Since V18 a settled sweep's default answers are stored: the lines above read the seeded sweeps (settled
+        // outside the service) for the first time and render them; these read them again, from the store, as every
+        // read of a sweep settled through the service is.
+        requests.put("GET /sweeps/ID (stored answer: each sweep read above, again)", i -> "/sweeps/" + sweeps[i % sweeps.length]);
+        requests.put("GET /sweeps/ID/table.csv (stored answer: each sweep read above, again)",
+                i -> "/sweeps/" + sweeps[(i + 7) % sweeps.length] + "/table.csv");
         requests.put("GET /sweeps/ID?metric=* (every metric, a new sweep each time)",
                 i -> "/sweeps/" + sweeps[(i + 13) % sweeps.length] + "?metric=*");
         // Every request a few times before any is measured: otherwise the first one measured (the unfiltered list)
