@@ -58,11 +58,18 @@ public final class SeriesRecorder {
     private final double[][] stationAggregate;
     private final long[] airtime;
     private final double[] t;
-    /** Sample count of a full run: the stride of the flows' series below. */
-    private final int n;
-    /** Every flow's goodput and mean latency in one array each, flow {@code f}'s series at {@code [f·n, f·n + n)}. */
-    private final double[] throughput;
-    private final double[] latency;
+    /*
+     * The flows' goodput and mean latency, only where a flow delivered something: one entry per active flow and
+     * interval, in the order the intervals ended (interval s's entries at [firstEntry[s], firstEntry[s + 1])),
+     * sorted into each flow's sparse series at the end. Every other value is 0 goodput and null latency. A dense
+     * array of flows × intervals (twice) cost a cache miss per value written and megabytes to allocate and fill
+     * with 3000 flows, most of them idle in most intervals (issue 16).
+     */
+    private final int[] firstEntry;
+    private int[] entryFlow;
+    private double[] entryThroughput;
+    private double[] entryLatency;
+    private int entries;
     private final TcpRecorder[] tcp;
     /** The flows with a TCP recorder, whose cwnd and RTT are sampled every interval. */
     private final int[] tcpFlows;
@@ -102,10 +109,12 @@ public final class SeriesRecorder {
         this.flows = flows;
         this.qdisc = qdisc;
         int n = (int) ((endNs + intervalNs - 1) / intervalNs);
-        this.n = n;
         this.t = new double[n];
-        this.throughput = new double[Math.multiplyExact(flows.length, n)];
-        this.latency = new double[throughput.length];
+        this.firstEntry = new int[n + 1];
+        int capacity = Math.max(16, flows.length);
+        this.entryFlow = new int[capacity];
+        this.entryThroughput = new double[capacity];
+        this.entryLatency = new double[capacity];
         this.tcp = tcp == null ? new TcpRecorder[flows.length] : tcp;
         this.cwnd = new double[flows.length][];
         this.rtt = new double[flows.length][];
@@ -123,9 +132,7 @@ public final class SeriesRecorder {
                 tcpFlows[i++] = f;
             }
         }
-        // an interval without deliveries: 0 goodput (the arrays' zeros) and no latency
         this.active = new IntervalActivity(flows.length);
-        Arrays.fill(latency, Double.NaN);
         for (int f = 0; f < flows.length; f++) {
             flows[f].reportActivity(active, f);
         }
@@ -152,12 +159,30 @@ public final class SeriesRecorder {
     private void take(long now) {
         double seconds = Time.toSeconds(now - lastSampleNs);
         t[sample] = Time.toSeconds(now);
-        for (int i = 0; i < active.count(); i++) {
-            int f = active.flow(i);
-            // rounded here (results.md), where the value is made: the rest of these arrays are 0 and NaN already
-            throughput[f * n + sample] = Numbers.round6(flows[f].takeIntervalGoodput() * 8 / seconds / 1e6);
-            latency[f * n + sample] = Numbers.round6(flows[f].takeIntervalLatencyNs() / Time.NS_PER_MS);
+        int count = active.count();
+        if (entries + count > entryFlow.length) {
+            int capacity = Math.max(entries + count, 2 * entryFlow.length);
+            entryFlow = Arrays.copyOf(entryFlow, capacity);
+            entryThroughput = Arrays.copyOf(entryThroughput, capacity);
+            entryLatency = Arrays.copyOf(entryLatency, capacity);
         }
+        // many flows deliver the same bytes in an interval (one packet each): round that goodput once
+        long lastBytes = -1;
+        double lastThroughput = 0;
+        for (int i = 0; i < count; i++) {
+            int f = active.flow(i);
+            long bytes = active.goodputBytes(f);
+            if (bytes != lastBytes) {
+                lastBytes = bytes;
+                // rounded here (results.md), where the value is made
+                lastThroughput = Numbers.round6(bytes * 8 / seconds / 1e6);
+            }
+            entryFlow[entries] = f;
+            entryThroughput[entries] = lastThroughput;
+            entryLatency[entries] = Numbers.round6(active.meanLatencyNs(f) / Time.NS_PER_MS);
+            entries++;
+        }
+        firstEntry[sample + 1] = entries;
         active.clear();
         for (int f : tcpFlows) {
             cwnd[f][sample] = tcp[f].takeIntervalCwnd(now);
@@ -222,10 +247,33 @@ public final class SeriesRecorder {
     }
 
     private Series build() {
-        Map<String, Series.FlowSeries> flowSeries = new LinkedHashMap<>();
+        // The entries sorted by flow, stably (a counting sort), so each flow's intervals stay ascending.
+        int[] first = new int[flows.length + 1];
+        for (int e = 0; e < entries; e++) {
+            first[entryFlow[e] + 1]++;
+        }
         for (int f = 0; f < flows.length; f++) {
-            flowSeries.put(flowNames[f], new Series.FlowSeries(new DoubleValues(throughput, f * n, sample),
-                    new DoubleValues(latency, f * n, sample),
+            first[f + 1] += first[f];
+        }
+        int[] next = Arrays.copyOf(first, flows.length);
+        int[] at = new int[entries];
+        double[] throughput = new double[entries];
+        double[] latency = new double[entries];
+        for (int s = 0; s < sample; s++) {
+            for (int e = firstEntry[s]; e < firstEntry[s + 1]; e++) {
+                int k = next[entryFlow[e]]++;
+                at[k] = s;
+                throughput[k] = entryThroughput[e];
+                latency[k] = entryLatency[e];
+            }
+        }
+        Map<String, Series.FlowSeries> flowSeries = LinkedHashMap.newLinkedHashMap(flows.length);
+        for (int f = 0; f < flows.length; f++) {
+            int count = first[f + 1] - first[f];
+            // an interval without deliveries: 0 goodput and no latency
+            flowSeries.put(flowNames[f], new Series.FlowSeries(
+                    DoubleValues.sparse(sample, 0.0, at, throughput, first[f], count),
+                    DoubleValues.sparse(sample, Double.NaN, at, latency, first[f], count),
                     tcp[f] == null ? null : list(cwnd[f]), tcp[f] == null ? null : list(rtt[f])));
         }
         Map<String, Series.StationSeries> stationSeries = new LinkedHashMap<>();
