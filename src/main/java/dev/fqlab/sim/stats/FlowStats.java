@@ -6,7 +6,7 @@ import dev.fqlab.sim.packet.Packet;
  * What the endpoints of one flow observe. As results.md says, packet and byte counters are totals over the whole
  * run, while goodput and latency cover the measurement window ({@code now ≥ warmup}); {@code outstanding} (sent,
  * neither delivered nor dropped yet) is the value now. With time series, deliveries also go to the series' interval
- * sums ({@link IntervalActivity}).
+ * log ({@link FlowSeriesLog}).
  */
 public final class FlowStats {
     /** Bytes of IP + UDP header that are not goodput. */
@@ -30,9 +30,11 @@ public final class FlowStats {
     long reorderedPackets;
     long outstanding;
 
-    /** The series' interval sums (null without series), where this flow's deliveries go as flow {@code index}. */
-    private IntervalActivity activity;
+    /** The series' log (null without series), where this flow's deliveries go as flow {@code index}. */
+    private FlowSeriesLog series;
     private int index;
+    /** This flow's entry in the series' log for its latest interval with a delivery. */
+    private int seriesEntry = -1;
 
     public FlowStats(long warmupNs) {
         this.warmupNs = warmupNs;
@@ -80,8 +82,8 @@ public final class FlowStats {
             }
         }
         long delay = now - p.sentAt;
-        if (activity != null) {
-            activity.delivered(index, goodput, latencySample, delay);
+        if (series != null) {
+            seriesEntry = series.delivered(index, seriesEntry, goodput, latencySample, delay);
         }
         deliveredPackets++;
         deliveredBytes += p.ipBytes;
@@ -153,9 +155,9 @@ public final class FlowStats {
         return outstanding;
     }
 
-    /** From now on, a delivery counts in {@code activity}'s interval as flow {@code index}'s. */
-    void reportActivity(IntervalActivity activity, int index) {
-        this.activity = activity;
+    /** From now on, deliveries go to {@code series} as flow {@code index}'s. */
+    void reportTo(FlowSeriesLog series, int index) {
+        this.series = series;
         this.index = index;
     }
 }

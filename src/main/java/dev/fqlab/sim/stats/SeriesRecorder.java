@@ -6,7 +6,7 @@ import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.qdisc.Qdisc;
 import dev.fqlab.sim.result.DoubleValues;
 import dev.fqlab.sim.result.Series;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,22 +58,11 @@ public final class SeriesRecorder {
     private final double[][] stationAggregate;
     private final long[] airtime;
     private final double[] t;
-    /*
-     * The flows' goodput and mean latency, only where a flow delivered something: one entry per active flow and
-     * interval, in the order the intervals ended (interval s's entries at [firstEntry[s], firstEntry[s + 1])),
-     * sorted into each flow's sparse series at the end. Every other value is 0 goodput and null latency. A dense
-     * array of flows × intervals (twice) cost a cache miss per value written and megabytes to allocate and fill
-     * with 3000 flows, most of them idle in most intervals (issue 16).
-     */
-    private final int[] firstEntry;
-    private int[] entryFlow;
-    private double[] entryThroughput;
-    private double[] entryLatency;
-    private int entries;
+    /** The flows' goodput and mean latency, where they delivered something. */
+    private final FlowSeriesLog flowLog;
     private final TcpRecorder[] tcp;
     /** The flows with a TCP recorder, whose cwnd and RTT are sampled every interval. */
     private final int[] tcpFlows;
-    private final IntervalActivity active;
     private final double[][] cwnd;
     private final double[][] rtt;
     private final double[] backlog;
@@ -110,11 +99,7 @@ public final class SeriesRecorder {
         this.qdisc = qdisc;
         int n = (int) ((endNs + intervalNs - 1) / intervalNs);
         this.t = new double[n];
-        this.firstEntry = new int[n + 1];
-        int capacity = Math.max(16, flows.length);
-        this.entryFlow = new int[capacity];
-        this.entryThroughput = new double[capacity];
-        this.entryLatency = new double[capacity];
+        this.flowLog = new FlowSeriesLog(flows.length, n);
         this.tcp = tcp == null ? new TcpRecorder[flows.length] : tcp;
         this.cwnd = new double[flows.length][];
         this.rtt = new double[flows.length][];
@@ -132,9 +117,8 @@ public final class SeriesRecorder {
                 tcpFlows[i++] = f;
             }
         }
-        this.active = new IntervalActivity(flows.length);
         for (int f = 0; f < flows.length; f++) {
-            flows[f].reportActivity(active, f);
+            flows[f].reportTo(flowLog, f);
         }
         this.backlog = new double[n];
         this.backlogBytes = new double[n];
@@ -159,31 +143,7 @@ public final class SeriesRecorder {
     private void take(long now) {
         double seconds = Time.toSeconds(now - lastSampleNs);
         t[sample] = Time.toSeconds(now);
-        int count = active.count();
-        if (entries + count > entryFlow.length) {
-            int capacity = Math.max(entries + count, 2 * entryFlow.length);
-            entryFlow = Arrays.copyOf(entryFlow, capacity);
-            entryThroughput = Arrays.copyOf(entryThroughput, capacity);
-            entryLatency = Arrays.copyOf(entryLatency, capacity);
-        }
-        // many flows deliver the same bytes in an interval (one packet each): round that goodput once
-        long lastBytes = -1;
-        double lastThroughput = 0;
-        for (int i = 0; i < count; i++) {
-            int f = active.flow(i);
-            long bytes = active.goodputBytes(f);
-            if (bytes != lastBytes) {
-                lastBytes = bytes;
-                // rounded here (results.md), where the value is made
-                lastThroughput = Numbers.round6(bytes * 8 / seconds / 1e6);
-            }
-            entryFlow[entries] = f;
-            entryThroughput[entries] = lastThroughput;
-            entryLatency[entries] = Numbers.round6(active.meanLatencyNs(f) / Time.NS_PER_MS);
-            entries++;
-        }
-        firstEntry[sample + 1] = entries;
-        active.clear();
+        flowLog.endInterval(seconds);
         for (int f : tcpFlows) {
             cwnd[f][sample] = tcp[f].takeIntervalCwnd(now);
             rtt[f][sample] = tcp[f].takeIntervalRttMs();
@@ -247,33 +207,12 @@ public final class SeriesRecorder {
     }
 
     private Series build() {
-        // The entries sorted by flow, stably (a counting sort), so each flow's intervals stay ascending.
-        int[] first = new int[flows.length + 1];
-        for (int e = 0; e < entries; e++) {
-            first[entryFlow[e] + 1]++;
-        }
-        for (int f = 0; f < flows.length; f++) {
-            first[f + 1] += first[f];
-        }
-        int[] next = Arrays.copyOf(first, flows.length);
-        int[] at = new int[entries];
-        double[] throughput = new double[entries];
-        double[] latency = new double[entries];
-        for (int s = 0; s < sample; s++) {
-            for (int e = firstEntry[s]; e < firstEntry[s + 1]; e++) {
-                int k = next[entryFlow[e]]++;
-                at[k] = s;
-                throughput[k] = entryThroughput[e];
-                latency[k] = entryLatency[e];
-            }
-        }
+        List<DoubleValues> throughputs = new ArrayList<>(flows.length);
+        List<DoubleValues> latencies = new ArrayList<>(flows.length);
+        flowLog.series(throughputs, latencies);
         Map<String, Series.FlowSeries> flowSeries = LinkedHashMap.newLinkedHashMap(flows.length);
         for (int f = 0; f < flows.length; f++) {
-            int count = first[f + 1] - first[f];
-            // an interval without deliveries: 0 goodput and no latency
-            flowSeries.put(flowNames[f], new Series.FlowSeries(
-                    DoubleValues.sparse(sample, 0.0, at, throughput, first[f], count),
-                    DoubleValues.sparse(sample, Double.NaN, at, latency, first[f], count),
+            flowSeries.put(flowNames[f], new Series.FlowSeries(throughputs.get(f), latencies.get(f),
                     tcp[f] == null ? null : list(cwnd[f]), tcp[f] == null ? null : list(rtt[f])));
         }
         Map<String, Series.StationSeries> stationSeries = new LinkedHashMap<>();
