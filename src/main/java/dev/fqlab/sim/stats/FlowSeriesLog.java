@@ -17,11 +17,18 @@ import java.util.List;
  */
 final class FlowSeriesLog {
     private final int flowCount;
+    /**
+     * Entries per chunk: the entries are stored in chunks of this many, added as needed, so that the log grows
+     * without copying what it holds (growing one array by doubling copied it five times over for 3000 flows).
+     */
+    private static final int CHUNK_BITS = 12;
+    private static final int CHUNK = 1 << CHUNK_BITS;
     /** Interval {@code s}'s entries are {@code [firstEntry[s], firstEntry[s + 1])}. */
     private final int[] firstEntry;
-    private int[] entryFlow;
-    private double[] entryThroughput;
-    private double[] entryLatency;
+    /** Entry {@code e}'s flow, goodput and latency at {@code [e >> CHUNK_BITS][e & (CHUNK − 1)]}. */
+    private int[][] entryFlow = new int[4][];
+    private double[][] entryThroughput = new double[4][];
+    private double[][] entryLatency = new double[4][];
     private int entries;
     /** The current interval's first entry, and its entries' sums at {@code entry − intervalStart}. */
     private int intervalStart;
@@ -33,10 +40,6 @@ final class FlowSeriesLog {
     FlowSeriesLog(int flowCount, int maxIntervals) {
         this.flowCount = flowCount;
         this.firstEntry = new int[maxIntervals + 1];
-        int capacity = Math.max(16, flowCount);
-        this.entryFlow = new int[capacity];
-        this.entryThroughput = new double[capacity];
-        this.entryLatency = new double[capacity];
         int open = Math.max(1, Math.min(flowCount, 1024));
         this.goodputBytes = new long[open];
         this.latencySumNs = new long[open];
@@ -64,11 +67,16 @@ final class FlowSeriesLog {
     }
 
     private int open(int flow) {
-        if (entries == entryFlow.length) {
-            int capacity = 2 * entries;
-            entryFlow = Arrays.copyOf(entryFlow, capacity);
-            entryThroughput = Arrays.copyOf(entryThroughput, capacity);
-            entryLatency = Arrays.copyOf(entryLatency, capacity);
+        int chunk = entries >> CHUNK_BITS;
+        if ((entries & (CHUNK - 1)) == 0) {
+            if (chunk == entryFlow.length) {
+                entryFlow = Arrays.copyOf(entryFlow, 2 * chunk);
+                entryThroughput = Arrays.copyOf(entryThroughput, 2 * chunk);
+                entryLatency = Arrays.copyOf(entryLatency, 2 * chunk);
+            }
+            entryFlow[chunk] = new int[CHUNK];
+            entryThroughput[chunk] = new double[CHUNK];
+            entryLatency[chunk] = new double[CHUNK];
         }
         int i = entries - intervalStart;
         if (i == goodputBytes.length) {
@@ -76,7 +84,7 @@ final class FlowSeriesLog {
             latencySumNs = Arrays.copyOf(latencySumNs, 2 * i);
             latencyCount = Arrays.copyOf(latencyCount, 2 * i);
         }
-        entryFlow[entries] = flow;
+        entryFlow[chunk][entries & (CHUNK - 1)] = flow;
         return entries++;
     }
 
@@ -95,10 +103,10 @@ final class FlowSeriesLog {
                 lastBytes = bytes;
                 lastThroughput = Numbers.round6(bytes * 8 / seconds / 1e6);
             }
-            entryThroughput[e] = lastThroughput;
+            entryThroughput[e >> CHUNK_BITS][e & (CHUNK - 1)] = lastThroughput;
             long n = latencyCount[i];
             double meanNs = n == 0 ? Double.NaN : (double) latencySumNs[i] / n;
-            entryLatency[e] = Numbers.round6(meanNs / Time.NS_PER_MS);
+            entryLatency[e >> CHUNK_BITS][e & (CHUNK - 1)] = Numbers.round6(meanNs / Time.NS_PER_MS);
             goodputBytes[i] = 0;
             latencySumNs[i] = 0;
             latencyCount[i] = 0;
@@ -113,7 +121,7 @@ final class FlowSeriesLog {
         // the entries sorted by flow, stably (a counting sort), so each flow's intervals stay ascending
         int[] first = new int[flowCount + 1];
         for (int e = 0; e < intervalStart; e++) {
-            first[entryFlow[e] + 1]++;
+            first[entryFlow[e >> CHUNK_BITS][e & (CHUNK - 1)] + 1]++;
         }
         for (int f = 0; f < flowCount; f++) {
             first[f + 1] += first[f];
@@ -124,10 +132,12 @@ final class FlowSeriesLog {
         double[] latency = new double[intervalStart];
         for (int s = 0; s < intervals; s++) {
             for (int e = firstEntry[s]; e < firstEntry[s + 1]; e++) {
-                int k = next[entryFlow[e]]++;
+                int c = e >> CHUNK_BITS;
+                int j = e & (CHUNK - 1);
+                int k = next[entryFlow[c][j]]++;
                 at[k] = s;
-                throughput[k] = entryThroughput[e];
-                latency[k] = entryLatency[e];
+                throughput[k] = entryThroughput[c][j];
+                latency[k] = entryLatency[c][j];
             }
         }
         for (int f = 0; f < flowCount; f++) {

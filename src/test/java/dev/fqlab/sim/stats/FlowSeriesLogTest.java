@@ -74,6 +74,31 @@ class FlowSeriesLogTest {
         }
     }
 
+    /**
+     * Many flows delivering in most intervals: more entries than one chunk of the log (4096) and than its first
+     * chunks' table (four of them) holds.
+     */
+    @Property(tries = 15)
+    void manyEntriesGiveTheDenseSeriesToo(@ForAll @net.jqwik.api.constraints.IntRange(min = 300, max = 700) int flows,
+                                          @ForAll @net.jqwik.api.constraints.IntRange(min = 10, max = 40) int intervals,
+                                          @ForAll @net.jqwik.api.constraints.DoubleRange(min = 0.3, max = 1) double active,
+                                          @ForAll long seed) {
+        var random = new java.util.Random(seed);
+        List<Interval> program = new ArrayList<>();
+        for (int s = 0; s < intervals; s++) {
+            List<Delivery> deliveries = new ArrayList<>();
+            for (int f = 0; f < flows; f++) {
+                for (int k = random.nextDouble() < active ? 1 + random.nextInt(3) : 0; k > 0; k--) {
+                    deliveries.add(new Delivery(f, 1472 * random.nextInt(2), random.nextInt(4) > 0,
+                            random.nextLong(200_000_000L)));
+                }
+            }
+            java.util.Collections.shuffle(deliveries, random);
+            program.add(new Interval(deliveries, s % 7 == 6 ? 0.05 : 0.1));
+        }
+        sparseSeriesAreTheDenseSeries(flows, program, List.of(new Delivery(0, 1472, true, 5)));
+    }
+
     private static List<Double> boxed(double[] values) {
         List<Double> list = new ArrayList<>();
         for (double v : values) {
@@ -84,12 +109,14 @@ class FlowSeriesLogTest {
 
     @Provide
     Arbitrary<Integer> flowCounts() {
-        return Arbitraries.integers().between(1, 40);
+        // now and then enough flows for more entries than one of the log's chunks holds (4096)
+        return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(4, Arbitraries.integers().between(1, 40)),
+                net.jqwik.api.Tuple.of(1, Arbitraries.integers().between(300, 600)));
     }
 
     @Provide
     Arbitrary<List<Delivery>> deliveries() {
-        Arbitrary<Delivery> delivery = Combinators.combine(Arbitraries.integers().between(0, 39),
+        Arbitrary<Delivery> delivery = Combinators.combine(Arbitraries.integers().between(0, 599),
                 Arbitraries.of(0L, 1472L, 1448L, 40L).injectDuplicates(0.3), Arbitraries.of(true, true, false),
                 Arbitraries.longs().between(0, 2_000_000_000L)).as(Delivery::new);
         // up to 1100 deliveries in an interval: more than the log's first room for open entries
