@@ -79,9 +79,9 @@ class FlowSeriesLogTest {
      * chunks' table (four of them) holds.
      */
     @Property(tries = 15)
-    void manyEntriesGiveTheDenseSeriesToo(@ForAll @net.jqwik.api.constraints.IntRange(min = 300, max = 700) int flows,
-                                          @ForAll @net.jqwik.api.constraints.IntRange(min = 10, max = 40) int intervals,
-                                          @ForAll @net.jqwik.api.constraints.DoubleRange(min = 0.3, max = 1) double active,
+    void manyEntriesGiveTheDenseSeriesToo(@ForAll @net.jqwik.api.constraints.IntRange(min = 400, max = 700) int flows,
+                                          @ForAll @net.jqwik.api.constraints.IntRange(min = 25, max = 40) int intervals,
+                                          @ForAll @net.jqwik.api.constraints.DoubleRange(min = 0.7, max = 1) double active,
                                           @ForAll long seed) {
         var random = new java.util.Random(seed);
         List<Interval> program = new ArrayList<>();
