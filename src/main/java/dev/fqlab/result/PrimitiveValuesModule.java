@@ -22,16 +22,15 @@ class PrimitiveValuesModule extends SimpleModule {
         addSerializer(DoubleValues.class, new StdSerializer<>(DoubleValues.class) {
             @Override
             public void serialize(DoubleValues values, JsonGenerator gen, SerializationContext context) {
-                int n = values.size();
-                gen.writeStartArray(values, n);
-                for (int i = 0; i < n; i++) {
-                    double v = values.getDouble(i);
+                gen.writeStartArray(values, values.size());
+                // in order, without a search per value of a sparse list
+                values.forEachDouble(v -> {
                     if (Double.isNaN(v)) {
                         gen.writeNull();
                     } else {
                         gen.writeNumber(v);
                     }
-                }
+                });
                 gen.writeEndArray();
             }
         });

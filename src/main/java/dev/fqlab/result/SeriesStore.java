@@ -103,14 +103,15 @@ final class SeriesStore {
     /** Whether every value survives float and back (through its shortest decimal form, as the reader does). */
     static boolean realKeepsExactly(List<Double> values) {
         if (values instanceof DoubleValues primitive) {
-            // the engine's own series: read as doubles, not boxed one by one (NaN is null)
-            for (int i = 0; i < primitive.size(); i++) {
-                double v = primitive.getDouble(i);
-                if (!Double.isNaN(v) && Double.doubleToLongBits(v) != Double.doubleToLongBits(fromReal((float) v))) {
-                    return false;
+            // the engine's own series: read as doubles in order, not boxed one by one (NaN is null)
+            boolean[] exact = {true};
+            primitive.forEachDouble(v -> {
+                if (exact[0] && !Double.isNaN(v)
+                        && Double.doubleToLongBits(v) != Double.doubleToLongBits(fromReal((float) v))) {
+                    exact[0] = false;
                 }
-            }
-            return true;
+            });
+            return exact[0];
         }
         for (Double v : values) {
             if (v != null && !v.equals(fromReal((float) (double) v))) {
@@ -149,10 +150,8 @@ final class SeriesStore {
     static Float[] floats(List<Double> values) {
         Float[] floats = new Float[values.size()];
         if (values instanceof DoubleValues primitive) {
-            for (int i = 0; i < floats.length; i++) {
-                double v = primitive.getDouble(i);
-                floats[i] = Double.isNaN(v) ? null : (float) v;
-            }
+            int[] i = {0};
+            primitive.forEachDouble(v -> floats[i[0]++] = Double.isNaN(v) ? null : (float) v);
             return floats;
         }
         for (int i = 0; i < floats.length; i++) {

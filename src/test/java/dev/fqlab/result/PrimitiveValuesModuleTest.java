@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.fqlab.sim.result.DoubleValues;
 import dev.fqlab.sim.result.LatencyDistribution;
 import dev.fqlab.sim.result.LongValues;
+import dev.fqlab.sim.result.SparseLists;
 import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
@@ -38,6 +39,18 @@ class PrimitiveValuesModuleTest {
         assertThat(WITH_MODULE.writeValueAsString(primitive)).isEqualTo(PLAIN.writeValueAsString(boxed));
         assertThat(WITH_MODULE.writeValueAsString(List.of(primitive, primitive)))
                 .isEqualTo(PLAIN.writeValueAsString(List.of(boxed, boxed)));
+    }
+
+    @Property(tries = 300)
+    void writesASparseListAsJacksonWritesItsBoxedValues(@ForAll("sparse") SparseLists a, @ForAll("sparse") SparseLists b) {
+        assertThat(WITH_MODULE.writeValueAsString(a.list())).isEqualTo(PLAIN.writeValueAsString(a.boxed()));
+        assertThat(WITH_MODULE.writeValueAsString(List.of(a.list(), b.list())))
+                .isEqualTo(PLAIN.writeValueAsString(List.of(a.boxed(), b.boxed())));
+    }
+
+    @Provide
+    Arbitrary<SparseLists> sparse() {
+        return SparseLists.arbitrary();
     }
 
     @Provide

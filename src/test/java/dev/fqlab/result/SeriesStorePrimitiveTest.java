@@ -3,6 +3,7 @@ package dev.fqlab.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fqlab.sim.result.DoubleValues;
+import dev.fqlab.sim.result.SparseLists;
 import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
@@ -27,6 +28,17 @@ class SeriesStorePrimitiveTest {
         var primitive = new DoubleValues(values, 0, values.length);
         assertThat(SeriesStore.realKeepsExactly(primitive)).isEqualTo(SeriesStore.realKeepsExactly(boxed));
         assertThat(SeriesStore.floats(primitive)).containsExactly(SeriesStore.floats(boxed));
+    }
+
+    @Property(tries = 300)
+    void sparseSeriesAreStoredAsTheirBoxedValues(@ForAll("sparse") SparseLists sparse) {
+        assertThat(SeriesStore.realKeepsExactly(sparse.list())).isEqualTo(SeriesStore.realKeepsExactly(sparse.boxed()));
+        assertThat(SeriesStore.floats(sparse.list())).containsExactly(SeriesStore.floats(sparse.boxed()));
+    }
+
+    @Provide
+    Arbitrary<SparseLists> sparse() {
+        return SparseLists.arbitrary();
     }
 
     @Provide

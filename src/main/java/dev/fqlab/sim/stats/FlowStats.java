@@ -5,7 +5,8 @@ import dev.fqlab.sim.packet.Packet;
 /**
  * What the endpoints of one flow observe. As results.md says, packet and byte counters are totals over the whole
  * run, while goodput and latency cover the measurement window ({@code now ≥ warmup}); {@code outstanding} (sent,
- * neither delivered nor dropped yet) is the value now. The per-interval accumulators feed the time series.
+ * neither delivered nor dropped yet) is the value now. With time series, deliveries also go to the series' interval
+ * log ({@link FlowSeriesLog}).
  */
 public final class FlowStats {
     /** Bytes of IP + UDP header that are not goodput. */
@@ -29,12 +30,11 @@ public final class FlowStats {
     long reorderedPackets;
     long outstanding;
 
-    long intervalGoodputBytes;
-    long intervalLatencySumNs;
-    long intervalLatencyCount;
-    /** The series' list of flows with a delivery in the current interval (null without series), and this flow's index. */
-    private IntervalActivity activity;
+    /** The series' log (null without series), where this flow's deliveries go as flow {@code index}. */
+    private FlowSeriesLog series;
     private int index;
+    /** This flow's entry in the series' log for its latest interval with a delivery. */
+    private int seriesEntry = -1;
 
     public FlowStats(long warmupNs) {
         this.warmupNs = warmupNs;
@@ -82,13 +82,8 @@ public final class FlowStats {
             }
         }
         long delay = now - p.sentAt;
-        if (activity != null) {
-            activity.mark(index);
-        }
-        intervalGoodputBytes += goodput;
-        if (latencySample) {
-            intervalLatencySumNs += delay;
-            intervalLatencyCount++;
+        if (series != null) {
+            seriesEntry = series.delivered(index, seriesEntry, goodput, latencySample, delay);
         }
         deliveredPackets++;
         deliveredBytes += p.ipBytes;
@@ -160,24 +155,9 @@ public final class FlowStats {
         return outstanding;
     }
 
-    /** From now on, a delivery marks flow {@code index} active in {@code activity}'s interval. */
-    void reportActivity(IntervalActivity activity, int index) {
-        this.activity = activity;
+    /** From now on, deliveries go to {@code series} as flow {@code index}'s. */
+    void reportTo(FlowSeriesLog series, int index) {
+        this.series = series;
         this.index = index;
-    }
-
-    /** Goodput bytes delivered since the last call, resetting the accumulator. */
-    long takeIntervalGoodput() {
-        long v = intervalGoodputBytes;
-        intervalGoodputBytes = 0;
-        return v;
-    }
-
-    /** Mean one-way latency (ns) of packets delivered since the last call, NaN if none; resets. */
-    double takeIntervalLatencyNs() {
-        double v = intervalLatencyCount == 0 ? Double.NaN : (double) intervalLatencySumNs / intervalLatencyCount;
-        intervalLatencySumNs = 0;
-        intervalLatencyCount = 0;
-        return v;
     }
 }

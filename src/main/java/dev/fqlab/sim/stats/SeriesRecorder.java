@@ -6,7 +6,7 @@ import dev.fqlab.sim.core.Time;
 import dev.fqlab.sim.qdisc.Qdisc;
 import dev.fqlab.sim.result.DoubleValues;
 import dev.fqlab.sim.result.Series;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,15 +58,11 @@ public final class SeriesRecorder {
     private final double[][] stationAggregate;
     private final long[] airtime;
     private final double[] t;
-    /** Sample count of a full run: the stride of the flows' series below. */
-    private final int n;
-    /** Every flow's goodput and mean latency in one array each, flow {@code f}'s series at {@code [f·n, f·n + n)}. */
-    private final double[] throughput;
-    private final double[] latency;
+    /** The flows' goodput and mean latency, where they delivered something. */
+    private final FlowSeriesLog flowLog;
     private final TcpRecorder[] tcp;
     /** The flows with a TCP recorder, whose cwnd and RTT are sampled every interval. */
     private final int[] tcpFlows;
-    private final IntervalActivity active;
     private final double[][] cwnd;
     private final double[][] rtt;
     private final double[] backlog;
@@ -102,10 +98,8 @@ public final class SeriesRecorder {
         this.flows = flows;
         this.qdisc = qdisc;
         int n = (int) ((endNs + intervalNs - 1) / intervalNs);
-        this.n = n;
         this.t = new double[n];
-        this.throughput = new double[Math.multiplyExact(flows.length, n)];
-        this.latency = new double[throughput.length];
+        this.flowLog = new FlowSeriesLog(flows.length, n);
         this.tcp = tcp == null ? new TcpRecorder[flows.length] : tcp;
         this.cwnd = new double[flows.length][];
         this.rtt = new double[flows.length][];
@@ -123,11 +117,8 @@ public final class SeriesRecorder {
                 tcpFlows[i++] = f;
             }
         }
-        // an interval without deliveries: 0 goodput (the arrays' zeros) and no latency
-        this.active = new IntervalActivity(flows.length);
-        Arrays.fill(latency, Double.NaN);
         for (int f = 0; f < flows.length; f++) {
-            flows[f].reportActivity(active, f);
+            flows[f].reportTo(flowLog, f);
         }
         this.backlog = new double[n];
         this.backlogBytes = new double[n];
@@ -152,13 +143,7 @@ public final class SeriesRecorder {
     private void take(long now) {
         double seconds = Time.toSeconds(now - lastSampleNs);
         t[sample] = Time.toSeconds(now);
-        for (int i = 0; i < active.count(); i++) {
-            int f = active.flow(i);
-            // rounded here (results.md), where the value is made: the rest of these arrays are 0 and NaN already
-            throughput[f * n + sample] = Numbers.round6(flows[f].takeIntervalGoodput() * 8 / seconds / 1e6);
-            latency[f * n + sample] = Numbers.round6(flows[f].takeIntervalLatencyNs() / Time.NS_PER_MS);
-        }
-        active.clear();
+        flowLog.endInterval(seconds);
         for (int f : tcpFlows) {
             cwnd[f][sample] = tcp[f].takeIntervalCwnd(now);
             rtt[f][sample] = tcp[f].takeIntervalRttMs();
@@ -222,10 +207,12 @@ public final class SeriesRecorder {
     }
 
     private Series build() {
-        Map<String, Series.FlowSeries> flowSeries = new LinkedHashMap<>();
+        List<DoubleValues> throughputs = new ArrayList<>(flows.length);
+        List<DoubleValues> latencies = new ArrayList<>(flows.length);
+        flowLog.series(throughputs, latencies);
+        Map<String, Series.FlowSeries> flowSeries = LinkedHashMap.newLinkedHashMap(flows.length);
         for (int f = 0; f < flows.length; f++) {
-            flowSeries.put(flowNames[f], new Series.FlowSeries(new DoubleValues(throughput, f * n, sample),
-                    new DoubleValues(latency, f * n, sample),
+            flowSeries.put(flowNames[f], new Series.FlowSeries(throughputs.get(f), latencies.get(f),
                     tcp[f] == null ? null : list(cwnd[f]), tcp[f] == null ? null : list(rtt[f])));
         }
         Map<String, Series.StationSeries> stationSeries = new LinkedHashMap<>();

@@ -40,6 +40,30 @@ class DoubleValuesTest {
         assertThatThrownBy(() -> list.set(0, 1.0)).isInstanceOf(UnsupportedOperationException.class);
     }
 
+    /** A sparse list (the flows' series) reads, compares, hashes and writes as the boxed list of its values. */
+    @Property(tries = 300)
+    void aSparseListReadsAsTheBoxedListOfItsValues(@ForAll("sparse") SparseLists sparse) {
+        var list = sparse.list();
+        List<Double> expected = sparse.boxed();
+        assertThat(list).isEqualTo(expected);
+        assertThat(expected).isEqualTo(list);
+        assertThat(list.hashCode()).isEqualTo(expected.hashCode());
+        assertThat(JSON.writeValueAsString(list)).isEqualTo(JSON.writeValueAsString(expected));
+        List<Double> walked = new ArrayList<>();
+        list.forEachDouble(v -> walked.add(Double.isNaN(v) ? null : v));
+        assertThat(walked).isEqualTo(expected);
+        for (int i = 0; i < list.size(); i++) {
+            assertThat(Double.doubleToLongBits(list.getDouble(i))).isEqualTo(Double.doubleToLongBits(sparse.dense()[i]));
+        }
+        assertThatThrownBy(() -> list.get(list.size())).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> list.get(-1)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Provide
+    Arbitrary<SparseLists> sparse() {
+        return SparseLists.arbitrary();
+    }
+
     @Property(tries = 200)
     void countsReadAsTheBoxedListOfThem(@ForAll("counts") long[] values, @ForAll @IntRange(max = 40) int n) {
         int size = Math.min(n, values.length);

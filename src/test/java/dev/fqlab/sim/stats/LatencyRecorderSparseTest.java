@@ -77,6 +77,28 @@ class LatencyRecorderSparseTest {
         assertThat(d.atMost().getLast()).isEqualTo(samplesNs.size());
     }
 
+    /**
+     * Kept samples are stored in the histogram's unit ({@link LatencyRecorder#UNIT_SHIFT}); around a unit's edges and
+     * beyond what an int of units holds (about 1100 s, where the histogram takes over early) the numbers must still
+     * be the library's.
+     */
+    @Property(tries = 100)
+    void samplesKeptInUnitsGiveTheLibrarysNumbers(@ForAll("unitEdges") List<Long> samplesNs) {
+        fewSamplesGiveHdrHistogramsPercentilesAndDistribution(samplesNs);
+    }
+
+    @Provide
+    Arbitrary<List<Long>> unitEdges() {
+        long unit = 1L << LatencyRecorder.UNIT_SHIFT;
+        long largestKept = ((long) Integer.MAX_VALUE << LatencyRecorder.UNIT_SHIFT) + unit - 1;
+        Arbitrary<Long> edge = Arbitraries.longs().between(1, 4_000_000).flatMap(k -> Arbitraries.of(
+                k * unit - 1, k * unit, k * unit + 1, k * unit + unit / 2));
+        Arbitrary<Long> huge = Arbitraries.longs().between(largestKept - 3, largestKept + 3)
+                .injectDuplicates(0.2);
+        return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(8, edge), net.jqwik.api.Tuple.of(1, huge))
+                .list().ofMinSize(1).ofMaxSize(300);
+    }
+
     @Provide
     Arbitrary<List<Long>> latencies() {
         // 0 ns (below the histogram's 1 µs unit), µs, ms and seconds (beyond its initial 100 ms), with repeats
