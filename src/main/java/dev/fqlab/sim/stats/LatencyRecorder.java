@@ -192,8 +192,8 @@ public final class LatencyRecorder {
      */
     private LatencyDistribution distribution(long[] ranks, long[] atRanks) {
         int pending = 0;
-        // a sparse flow's points are counted first, so that its arrays are made at their size; a histogram's grow
-        int capacity = histogram == null ? sparseCells(sortedSparse()) : 64;
+        // a sparse flow has at most a point per sample and per cell its buckets' edges span; a histogram's grow
+        int capacity = histogram == null ? (int) Math.min(samples, cellsSpanned()) : 64;
         double[] ms = new double[capacity];
         long[] atMost = new long[capacity];
         int points = 0;
@@ -258,26 +258,22 @@ public final class LatencyRecorder {
     }
 
     /**
-     * How many points the distribution of the sorted sparse samples has: the distinct cells of their buckets' top
-     * edges. Arrays of one point per sample (a 30-s flow of a WiFi station has ~1200 samples in a few hundred
-     * cells) were a quarter of collecting 128 stations' results, nearly all of it fresh memory (issue 16).
+     * How many cells the sparse samples' bucket edges can fall in: from the smallest sample's cell to the cell of the
+     * largest sample's bucket top. A 30-s flow of a WiFi station has ~1200 samples over a few hundred cells; arrays
+     * of a point per sample were a quarter of collecting 128 stations' results, nearly all of it fresh memory
+     * (issue 16).
      */
-    private int sparseCells(long[] values) {
-        int cells = 0;
-        long cell = -1;
-        long upper = -1;
-        for (int i = 0; i < samples; i++) {
-            if (values[i] <= upper) {
-                continue;
-            }
-            upper = BUCKETS.highestEquivalentValue(values[i]);
-            long c = cell(upper);
-            if (c != cell) {
-                cells++;
-                cell = c;
-            }
-        }
-        return cells;
+    private long cellsSpanned() {
+        return cellIndex(BUCKETS.highestEquivalentValue(maxNs)) - cellIndex(minNs) + 1;
+    }
+
+    /**
+     * The cells in increasing order, numbered without gaps: values below 2^{@value #CELL_BITS} are their own cells,
+     * then 2^({@value #CELL_BITS} − 1) cells per power of two.
+     */
+    static long cellIndex(long ns) {
+        int shift = Math.max(0, 64 - Long.numberOfLeadingZeros(ns) - CELL_BITS);
+        return ((long) shift << (CELL_BITS - 1)) + (ns >> shift);
     }
 
     /** The lowest value of the cell holding {@code ns}: {@code ns} with all but its top CELL_BITS bits cleared. */
