@@ -235,12 +235,11 @@ public final class LatencyRecorder {
             // the histogram's recorded values, one per non-empty bucket: its top edge and the count up to it
             long[] values = sortedSparse();
             for (int i = 0; i < samples; i++) {
-                long v = values[i];
-                if (cell >= 0 && v <= upper) { // in the previous sample's bucket (sorted, not above its top edge)
+                long edge = BUCKETS.highestEquivalentValue(values[i]);
+                if (edge == upper && cell >= 0) {
                     cumulative++;
                     continue;
                 }
-                long edge = BUCKETS.highestEquivalentValue(v);
                 long c = cell(edge);
                 if (cell >= 0 && c != cell) {
                     ms[points] = Time.toMs(upper);
