@@ -3,6 +3,9 @@ package dev.fqlab.sim.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.nio.charset.StandardCharsets;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
 
 class RandomStreamTest {
@@ -47,5 +50,23 @@ class RandomStreamTest {
         }
         assertThat(sum / 100_000).isCloseTo(0.5, within(0.005));
         assertThat(below / 100_000.0).isCloseTo(0.1, within(0.003));
+    }
+
+    @Test
+    void fnv1aMatchesTheReferenceTestVectors() {
+        // FNV-1a 64-bit test vectors (Fowler, Noll, Vo; draft-eastlake-fnv, test suite of the reference code)
+        assertThat(RandomStream.fnv1a("")).isEqualTo(0xcbf29ce484222325L);
+        assertThat(RandomStream.fnv1a("a")).isEqualTo(0xaf63dc4c8601ec8cL);
+        assertThat(RandomStream.fnv1a("foobar")).isEqualTo(0x85944171f73967e8L);
+    }
+
+    /** Names are hashed over their UTF-8 bytes, whatever characters they hold (ASCII names are read in place). */
+    @Property(tries = 500)
+    void fnv1aHashesTheUtf8Bytes(@ForAll String name) {
+        long h = 0xcbf29ce484222325L;
+        for (byte b : name.getBytes(StandardCharsets.UTF_8)) {
+            h = (h ^ (b & 0xff)) * 0x100000001b3L;
+        }
+        assertThat(RandomStream.fnv1a(name)).isEqualTo(h);
     }
 }

@@ -13,7 +13,8 @@ import dev.fqlab.sim.scenario.SchedulerSpec;
  * {@link dev.fqlab.sim.kernel.KernelProfile#aqlPendingCountsAgainstDeficit()}).
  */
 final class AirtimeScheduler extends TxqScheduler {
-    private final long[][] deficitNs;
+    /** Per station and AC at {@code 4 station + ac}: one array, not an array per station (a load fewer; issue 16). */
+    private final long[] deficitNs;
     private final long[] quantumNs;
     private final boolean chargeRx;
 
@@ -21,11 +22,11 @@ final class AirtimeScheduler extends TxqScheduler {
         super(aql);
         this.chargeRx = spec.chargeRx();
         this.quantumNs = new long[stations];
-        this.deficitNs = new long[stations][4];
+        this.deficitNs = new long[stations * 4];
         for (int s = 0; s < stations; s++) {
             quantumNs[s] = spec.quantumUs() * 1_000L * weights[s] / 256;
             for (int ac = 0; ac < 4; ac++) {
-                deficitNs[s][ac] = quantumNs[s];
+                deficitNs[4 * s + ac] = quantumNs[s];
             }
         }
     }
@@ -36,10 +37,10 @@ final class AirtimeScheduler extends TxqScheduler {
      */
     @Override
     protected boolean mayServe(Txq t, int ac, boolean aqlAllows) {
-        long deficit = deficitNs[t.station][ac]
+        long deficit = deficitNs[4 * t.station + ac]
                 - (aql.pendingCountsAgainstDeficit() ? aql.pendingNs(t.station, ac) : 0);
         if (deficit < 0) {
-            deficitNs[t.station][ac] += quantumNs[t.station];
+            deficitNs[4 * t.station + ac] += quantumNs[t.station];
         }
         return deficit >= 0 && aqlAllows;
     }
@@ -53,10 +54,10 @@ final class AirtimeScheduler extends TxqScheduler {
 
     @Override
     public void chargeAirtime(int station, int ac, long txNs, long rxNs) {
-        deficitNs[station][ac] -= txNs + (chargeRx ? rxNs : 0);
+        deficitNs[4 * station + ac] -= txNs + (chargeRx ? rxNs : 0);
     }
 
     long deficitNs(int station, int ac) {
-        return deficitNs[station][ac];
+        return deficitNs[4 * station + ac];
     }
 }
