@@ -18,11 +18,12 @@ import org.springframework.stereotype.Component;
  * <p>Newest sweeps first (most likely to be read), a page at a time on the writer's thread ({@link SweepAnswerWriter}),
  * each page queued after the one before, so the answers of sweeps settling meanwhile are not held up behind it. Before
  * each sweep it steps aside while this instance answers HTTP requests (as simulations do, {@link RequestsInFlight}),
- * up to a second. Sweeps still running are skipped ({@link SweepService#storeDefaults}); they store their answers
- * when they settle. Several instances of one build share the work: each skips a sweep another has stored meanwhile
- * (the check is made again just before rendering). Two builds side by side during a rolling deployment each store
- * their own rows, replacing the other's ({@link SweepAnswerStore#save}): harmless, it ends with the old build.
- * {@code fqlab.sweep-answers-on-start=false} turns it off: then the first read renders, as before.
+ * up to a second, and after rendering one it rests as long as that took. Sweeps still running are skipped
+ * ({@link SweepService#storeDefaults}); they store their answers when they settle. Several instances of one build
+ * share the work: each skips a sweep another has stored meanwhile (the check is made again just before rendering).
+ * Two builds side by side during a rolling deployment each store their own rows, replacing the other's
+ * ({@link SweepAnswerStore#save}): harmless, it ends with the old build. {@code fqlab.sweep-answers-on-start=false}
+ * turns it off: then the first read renders, as before.
  */
 @Component
 class SweepAnswersOnStart {
@@ -62,8 +63,12 @@ class SweepAnswersOnStart {
         int count = storedSoFar;
         for (SweepRepository.Unanswered sweep : page) {
             stepAside();
+            long start = System.nanoTime();
             if (service.storeDefaults(sweep.id())) {
                 count++;
+                // Rests as long as the render took: at most half a core, so the requests that come while it renders
+                // (stepping aside only avoids starting one during a request) keep most of the machine.
+                pause((System.nanoTime() - start) / 1_000_000);
             }
         }
         if (page.size() == PAGE) {
@@ -77,13 +82,19 @@ class SweepAnswersOnStart {
 
     private void stepAside() {
         long until = System.nanoTime() + STEP_ASIDE_MS * 1_000_000;
-        while (requests.any() && System.nanoTime() < until) {
-            try {
-                Thread.sleep(2);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
+        while (requests.any() && System.nanoTime() < until && pause(2)) {
+            // waiting for a moment without requests
+        }
+    }
+
+    /** Sleeps; false when interrupted (shutting down). */
+    private static boolean pause(long ms) {
+        try {
+            Thread.sleep(Math.min(ms, STEP_ASIDE_MS));
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 }
