@@ -26,8 +26,8 @@ import tools.jackson.databind.json.JsonMapper;
  *   through the service (the oracle: its stored answer, rendered then with nothing cached);</li>
  *   <li>metrics read by the sweep's cells (a first read of many) equal those read by id and those extracted from the
  *   result documents (the oracle the stored metrics were checked against, {@code ResultMetricsMigrationTest});</li>
- *   <li>after start-up, settled sweeps without answers from this build get them ({@link SweepAnswersOnStart}), equal
- *   to the ones stored when they settled; a running sweep gets none.</li>
+ *   <li>after start-up, settled sweeps without answers from this build get them ({@link SweepAnswersOnStart}) once
+ *   the instance has a lull in requests, equal to the ones stored when they settled; a running sweep gets none.</li>
  * </ul>
  * On PostgreSQL; {@link SweepRenderCacheH2Test} on H2.
  */
