@@ -11,7 +11,8 @@
 #
 # Needs a JDK ≥ 21 (JAVA_HOME), curl, jq, python3, psql/createdb/dropdb for a server that accepts PGUSER without a
 # password (default 127.0.0.1:5432, user postgres). Settings: N (100000 experiments), RUNS (5), REPS (60),
-# PORT (18190), DB (fqlab_scale), KEEP=1 keeps the database. Output in target/scale/<time>/ (sizes.md, p99.md, plans.txt).
+# PORT (18190), DB (fqlab_scale), KEEP=1 keeps the database, SERVICE_ARGS (more arguments for the service, e.g.
+# --fqlab.sweep-answers-on-start=false). Output in target/scale/<time>/ (sizes.md, p99.md, plans.txt).
 set -euo pipefail
 N=${N:-100000}
 RUNS=${RUNS:-5}
@@ -31,7 +32,7 @@ PID=
 start() {
   "$JAVA" -jar "$JAR" --server.port="$PORT" --fqlab.workers=1 \
     --spring.datasource.url="jdbc:postgresql://$PGHOST:$PGPORT/$DB" --spring.datasource.username="$PGUSER" \
-    >>"$OUT/service.log" 2>&1 &
+    ${SERVICE_ARGS:-} >>"$OUT/service.log" 2>&1 &
   PID=$!
   for _ in $(seq 1 180); do curl -sf "127.0.0.1:$PORT/actuator/health" >/dev/null && return 0; sleep 1; done
   echo "the service did not start; see $OUT/service.log" >&2; exit 2

@@ -27,6 +27,9 @@ import org.springframework.util.unit.DataSize;
  * @param sweepAnswerCache how many bytes of settled sweeps' rendered tables (JSON and table.csv) this instance keeps
  *                         to answer again without reading and computing them (0: none); not the default answers,
  *                         which are stored in the database (sweep_answers)
+ * @param sweepAnswersOnStart whether, after start-up, a background thread stores the default answers of every settled
+ *                            sweep that has none from this build (settled before it was deployed), newest first, so
+ *                            that no reader waits for their first render
  */
 @ConfigurationProperties("fqlab")
 public record FqlabProperties(
@@ -40,7 +43,8 @@ public record FqlabProperties(
         @DefaultValue("true") boolean yieldToRequests,
         @DefaultValue("1s") Duration countsTimeout,
         @DefaultValue("10m") Duration resultStoreRetry,
-        @DefaultValue("64MB") DataSize sweepAnswerCache) {
+        @DefaultValue("64MB") DataSize sweepAnswerCache,
+        @DefaultValue("true") boolean sweepAnswersOnStart) {
 
     public FqlabProperties {
         require(workers >= 1, "fqlab.workers must be at least 1, was " + workers);

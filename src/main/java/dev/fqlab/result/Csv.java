@@ -1,6 +1,5 @@
 package dev.fqlab.result;
 
-import java.math.BigDecimal;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -25,7 +24,8 @@ public final class Csv {
      * A finite double in plain decimal notation, its shortest round-tripping digits without trailing zeros: what
      * {@code BigDecimal.valueOf(d).stripTrailingZeros().toPlainString()} gives, without a BigDecimal where
      * {@link Double#toString} already is that (a whole number below 10^15, or a magnitude from 10^-3 to 10^7, where
-     * Java writes no exponent): a sweep's table.csv formats tens of thousands of them.
+     * Java writes no exponent): a sweep's table.csv formats tens of thousands of them. {@link ShortestDecimal} writes
+     * both forms without the JDK's digit search when the double is a short decimal.
      */
     static String plain(double d) {
         double magnitude = Math.abs(d);
@@ -33,9 +33,32 @@ public final class Csv {
             return Long.toString((long) d);
         }
         if (magnitude >= 1e-3 && magnitude < 1e7) {
-            return Double.toString(d);
+            return ShortestDecimal.javaString(d);
         }
-        return BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
+        return ShortestDecimal.plain(d);
+    }
+
+    /**
+     * Appends {@link #format}{@code (d)} of a double: nothing for NaN and infinities, else its plain decimal text,
+     * written into {@code csv} without a String per number where {@link ShortestDecimal} can (a sweep's table.csv
+     * writes tens of thousands). Such a field never needs quoting: digits, '-' and '.' only, and a leading '-' is a
+     * number's ({@link #escape}).
+     */
+    public static void appendNumber(StringBuilder csv, double d) {
+        if (!Double.isFinite(d)) {
+            return;
+        }
+        double magnitude = Math.abs(d);
+        if (d == Math.rint(d) && magnitude < 1e15) {
+            csv.append((long) d);
+        } else if (!ShortestDecimal.appendFast(csv, d, false)) {
+            csv.append(plain(d));
+        }
+    }
+
+    /** Appends one field, quoted if it must be ({@link #escape}). */
+    public static void appendField(StringBuilder csv, String field) {
+        csv.append(escape(field));
     }
 
     /** Appends one line of {@code fields}, each quoted if it must be. */

@@ -104,31 +104,42 @@ public class ResultMetrics {
     }
 
     /**
-     * The same with the {@code result_metrics} rows of {@code ids} read already (those that have one: the sweep's
-     * cells come with them, {@link SweepRepository#cells}); only the others are looked up, in the cache, else in their
-     * documents. Rows read this way are not cached: reading them again costs no more than finding them.
+     * The same, with the {@code result_metrics} rows of the ids not cached read by {@code rows} (given those ids; it
+     * may answer rows of other experiments too, which are ignored): a sweep reads many at once by its cells
+     * ({@link SweepRepository#metricRows}). What is read is cached: a running sweep's next read finds them here.
      */
-    Map<UUID, MetricValues> of(List<UUID> ids, List<ResultMetricRows.Stored> rows,
+    Map<UUID, MetricValues> of(List<UUID> ids, Function<List<UUID>, List<ResultMetricRows.Stored>> rows,
             Function<List<UUID>, Map<UUID, String>> documents) {
         Map<UUID, MetricValues> found = new HashMap<>();
-        for (ResultMetricRows.Stored row : rows) {
-            MetricValues values = fromRow(row);
-            if (values != null) {
-                found.put(row.experimentId(), values);
-            }
-        }
         List<UUID> missing = new ArrayList<>();
         for (UUID id : ids) {
-            if (!found.containsKey(id)) {
-                MetricValues cached = cache.get(id);
-                if (cached != null) {
-                    found.put(id, cached);
-                } else {
-                    missing.add(id);
-                }
+            MetricValues cached = cache.get(id);
+            if (cached != null) {
+                found.put(id, cached);
+            } else {
+                missing.add(id);
             }
         }
+        if (!missing.isEmpty()) {
+            java.util.Set<UUID> wanted = new java.util.HashSet<>(missing);
+            for (ResultMetricRows.Stored row : rows.apply(missing)) {
+                if (!wanted.contains(row.experimentId())) {
+                    continue;
+                }
+                MetricValues values = fromRow(row);
+                if (values != null) {
+                    cache.put(row.experimentId(), values);
+                    found.put(row.experimentId(), values);
+                }
+            }
+            missing.removeIf(found::containsKey);
+        }
         return inOrder(ids, found, missing, documents);
+    }
+
+    /** The {@code result_metrics} rows of these experiments (those that have one). */
+    List<ResultMetricRows.Stored> rows(List<UUID> ids) {
+        return results.metricRows(ids);
     }
 
     /** A stored row with its names, or null when they cannot be read (then the document says it). */

@@ -163,40 +163,66 @@ class SweepRepository {
                 .query((rs, n) -> sweep(rs)).list();
     }
 
-    /** A sweep's cells in table order and the stored metrics of those whose experiment succeeded and has them. */
-    record Cells(List<SweepMember> members, List<ResultMetricRows.Stored> metrics) {
-    }
-
     /**
-     * The sweep's cells in table order, with their experiments' current status, and the {@code result_metrics} rows
-     * of the succeeded ones in one query: a table of a thousand
-     * cells is one index walk of the cells with two primary-key probes each, instead of a second query with the
-     * thousand ids as parameters.
+     * The sweep's cells in table order with their experiments' current status, without their metrics: a sweep's
+     * table reads the metrics of the results this instance has not cached yet ({@link ResultMetrics}) with
+     * {@link #metricRows}, so polling a running sweep reads each result's ~1 kB of metrics once, not on every read.
      */
-    Cells cells(UUID sweepId) {
+    List<SweepMember> members(UUID sweepId) {
         List<SweepMember> members = new ArrayList<>();
-        List<ResultMetricRows.Stored> metrics = new ArrayList<>();
         jdbc.sql("""
                 SELECT m.position, m.combination, m.repetition, m.experiment_id, m.reused, e.status, e.progress,
-                    e.finished_at, r.names_sha256, r.seed, r.metric_values
+                    e.finished_at
                 FROM sweep_experiments m JOIN experiments e ON e.id = m.experiment_id
-                LEFT JOIN result_metrics r ON r.experiment_id = m.experiment_id AND e.status = 'SUCCEEDED'
                 WHERE m.sweep_id = :id ORDER BY m.position""")
                 .param("id", sweepId)
                 .query(rs -> {
-                    UUID experimentId = rs.getObject("experiment_id", UUID.class);
                     members.add(new SweepMember(rs.getInt("position"), rs.getInt("combination"),
-                            rs.getInt("repetition"), experimentId, rs.getBoolean("reused"),
+                            rs.getInt("repetition"), rs.getObject("experiment_id", UUID.class), rs.getBoolean("reused"),
                             ExperimentStatus.valueOf(rs.getString("status")), rs.getDouble("progress"),
                             instant(rs, "finished_at")));
-                    byte[] values = rs.getBytes("metric_values");
-                    if (values != null) {
-                        long seed = rs.getLong("seed");
-                        metrics.add(new ResultMetricRows.Stored(experimentId, rs.getString("names_sha256"),
-                                rs.wasNull() ? null : seed, ResultMetricRows.values(values)));
-                    }
                 });
-        return new Cells(members, metrics);
+        return members;
+    }
+
+    /**
+     * The {@code result_metrics} rows of the sweep's cells' experiments (those that have one), by the cells' index
+     * with one primary-key probe each: for many results at once, cheaper than naming a thousand ids.
+     */
+    List<ResultMetricRows.Stored> metricRows(UUID sweepId) {
+        List<ResultMetricRows.Stored> rows = new ArrayList<>();
+        jdbc.sql("""
+                SELECT r.experiment_id, r.names_sha256, r.seed, r.metric_values
+                FROM sweep_experiments m JOIN result_metrics r ON r.experiment_id = m.experiment_id
+                WHERE m.sweep_id = :id""")
+                .param("id", sweepId)
+                .query(rs -> {
+                    long seed = rs.getLong("seed");
+                    rows.add(new ResultMetricRows.Stored(rs.getObject("experiment_id", UUID.class),
+                            rs.getString("names_sha256"), rs.wasNull() ? null : seed,
+                            ResultMetricRows.values(rs.getBytes("metric_values"))));
+                });
+        return rows;
+    }
+
+    /** A sweep without stored answers from some build, and where it stands in the list. */
+    record Unanswered(UUID id, long seq) {
+    }
+
+    /**
+     * Up to {@code limit} sweeps older than {@code beforeSeq} (null: from the newest) without both default answers
+     * from {@code renderer} in {@code sweep_answers}, newest first; whether they are settled is not looked at.
+     */
+    List<Unanswered> withoutAnswers(String renderer, Long beforeSeq, int limit) {
+        String sql = """
+                SELECT s.id, s.seq FROM sweeps s
+                WHERE %s (SELECT COUNT(*) FROM sweep_answers a WHERE a.sweep_id = s.id AND a.renderer = :renderer) < 2
+                ORDER BY s.seq DESC LIMIT :limit""".formatted(beforeSeq == null ? "" : "s.seq < :before AND");
+        var statement = jdbc.sql(sql).param("renderer", renderer).param("limit", limit);
+        if (beforeSeq != null) {
+            statement = statement.param("before", beforeSeq);
+        }
+        return statement.query((rs, n) -> new Unanswered(rs.getObject("id", UUID.class), rs.getLong("seq"))).list();
     }
 
     /** Whether any cell's experiment of the sweep still waits or runs. */

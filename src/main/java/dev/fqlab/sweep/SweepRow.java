@@ -40,6 +40,15 @@ public record SweepRow(int combination, Map<String, JsonNode> values,
      */
     static List<SweepRow> of(List<SweepParameter> parameters, int combinations, List<SweepMember> members,
             Map<UUID, ? extends Map<String, Double>> metricsById, Set<String> chosen) {
+        return of(parameters, combinations, members, metricsById, chosen, false);
+    }
+
+    /**
+     * The same; with {@code spreadOnly}, each metric's statistics hold only mean, stddev and n
+     * ({@link MetricStats#meanAndStddev}): for a table.csv that shows no other.
+     */
+    static List<SweepRow> of(List<SweepParameter> parameters, int combinations, List<SweepMember> members,
+            Map<UUID, ? extends Map<String, Double>> metricsById, Set<String> chosen, boolean spreadOnly) {
         List<List<SweepMember>> byCombination = cells(combinations, members);
         Map<MetricValues.Shape, int[]> chosenByShape = new IdentityHashMap<>();
         List<SweepRow> rows = new ArrayList<>();
@@ -57,7 +66,7 @@ public record SweepRow(int combination, Map<String, JsonNode> values,
             List<SweepMember> cell = byCombination.get(c);
             List<? extends Map<String, Double>> results = results(cell, metricsById);
             rows.add(new SweepRow(c, values, labels, cell.stream().map(SweepMember::experimentId).toList(),
-                    results.size(), aggregate(results, chosen, chosenByShape)));
+                    results.size(), aggregate(results, chosen, chosenByShape, spreadOnly)));
         }
         return rows;
     }
@@ -210,7 +219,7 @@ public record SweepRow(int combination, Map<String, JsonNode> values,
 
     /** The same for the metrics in {@code chosen} only (null: all). */
     static Map<String, MetricStats> aggregate(List<? extends Map<String, Double>> results, Set<String> chosen) {
-        return aggregate(results, chosen, new IdentityHashMap<>());
+        return aggregate(results, chosen, new IdentityHashMap<>(), false);
     }
 
     /**
@@ -218,7 +227,7 @@ public record SweepRow(int combination, Map<String, JsonNode> values,
      * rows share one or a few shapes, so the names are looked up in {@code chosen} once per shape, not per result.
      */
     private static Map<String, MetricStats> aggregate(List<? extends Map<String, Double>> results, Set<String> chosen,
-            Map<MetricValues.Shape, int[]> chosenByShape) {
+            Map<MetricValues.Shape, int[]> chosenByShape, boolean spreadOnly) {
         MetricValues.Shape shape = oneShape(results);
         if (shape != null && shape.distinct()) {
             // Every metric is in every result: its values in result order, straight from their arrays.
@@ -229,7 +238,7 @@ public record SweepRow(int combination, Map<String, JsonNode> values,
                 for (int r = 0; r < values.length; r++) {
                     values[r] = ((MetricValues) results.get(r)).value(i);
                 }
-                stats.put(shape.names().get(i), MetricStats.of(values));
+                stats.put(shape.names().get(i), spreadOnly ? MetricStats.meanAndStddev(values) : MetricStats.of(values));
             }
             return stats;
         }
@@ -251,7 +260,9 @@ public record SweepRow(int combination, Map<String, JsonNode> values,
             });
         }
         Map<String, MetricStats> stats = new LinkedHashMap<>();
-        values.forEach((metric, list) -> stats.put(metric, MetricStats.of(list)));
+        values.forEach((metric, list) -> stats.put(metric, spreadOnly
+                ? MetricStats.meanAndStddev(list.stream().mapToDouble(Double::doubleValue).toArray())
+                : MetricStats.of(list)));
         return stats;
     }
 }

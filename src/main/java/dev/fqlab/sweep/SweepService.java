@@ -170,6 +170,12 @@ public class SweepService {
             "stations.*.airtimeShare", "flows.*.throughputMbps", "flows.*.latencyMs.p50", "flows.*.latencyMs.p99",
             "flows.*.rttMs.p50", "flows.*.rttMs.p99");
 
+    /**
+     * From how many results not cached on, a sweep's table reads the metrics of all its cells (by the cells' index)
+     * rather than those results' by id.
+     */
+    static final int METRICS_BY_SWEEP = 64;
+
     /** Which metrics a sweep's rows get statistics for. */
     private sealed interface Selection {
     }
@@ -224,8 +230,13 @@ public class SweepService {
     byte[] tableCsv(UUID id, List<String> metric, List<String> statistics) {
         return answer(SweepAnswers.Key.of(id, "table.csv", metric, statistics),
                 metric == null && statistics.equals(SweepTable.DEFAULT_STATISTICS),
-                () -> load(id, metric == null ? new OwnElseAll() : new Named(metric, true)),
+                () -> load(id, metric == null ? new OwnElseAll() : new Named(metric, true), spreadOnly(statistics)),
                 sweep -> SweepTable.csv(sweep, metric, statistics).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Whether a table.csv with these statistics shows only mean, stddev and n ({@link MetricStats#meanAndStddev}). */
+    static boolean spreadOnly(List<String> statistics) {
+        return Set.of("mean", "stddev", "n").containsAll(statistics);
     }
 
     /** The default answers, which a settled sweep keeps in the database ({@link SweepAnswerStore}). */
@@ -274,26 +285,30 @@ public class SweepService {
      * Renders and stores the default answers of a sweep that is settled and has not got them yet (from this build);
      * does nothing for a sweep that is gone or still has experiments waiting or running. {@link SweepAnswerWriter}
      * calls it when an experiment of the sweep has become final, so a sweep settled through the service is read from
-     * the database from its first read on.
+     * the database from its first read on; {@link SweepAnswersOnStart} for those settled before this build. True when
+     * it stored an answer.
      */
-    void storeDefaults(UUID id) {
+    boolean storeDefaults(UUID id) {
         List<SweepAnswers.Key> keys = defaults(id);
         if (!sweeps.exists(id) || sweeps.hasActiveCells(id)
                 || stored.hasAll(id, keys.stream().map(SweepAnswers.Key::request).toList())) {
-            return;
+            return false;
         }
+        boolean any = false;
         for (SweepAnswers.Key key : keys) {
             if (stored.hasAll(id, List.of(key.request()))) {
                 continue; // a presence check: find would read the whole body (about a megabyte at 1000 cells)
             }
-            Loaded loaded = key.request().startsWith("json") ? load(id, new Defaults()) : load(id, new OwnElseAll());
+            Loaded loaded = key.request().startsWith("json") ? load(id, new Defaults())
+                    : load(id, new OwnElseAll(), spreadOnly(SweepTable.DEFAULT_STATISTICS));
             if (!loaded.settled()) {
-                return;
+                return any;
             }
-            stored.save(key, key.request().startsWith("json") ? sweepJson.write(loaded.sweep())
+            any |= stored.save(key, key.request().startsWith("json") ? sweepJson.write(loaded.sweep())
                     : SweepTable.csv(loaded.sweep(), null, SweepTable.DEFAULT_STATISTICS).getBytes(StandardCharsets.UTF_8),
                     loaded.cancelledAt());
         }
+        return any;
     }
 
     /** The sweep with every run that has a result and that run's metrics: what its export lists. */
@@ -317,9 +332,13 @@ public class SweepService {
     }
 
     private Loaded load(UUID id, Selection selection) {
+        return load(id, selection, false);
+    }
+
+    /** {@code spreadOnly}: the rows' statistics hold only mean, stddev and n (for a table.csv of those). */
+    private Loaded load(UUID id, Selection selection, boolean spreadOnly) {
         StoredSweep sweep = sweeps.find(id).orElseThrow(() -> notFound(id));
-        SweepRepository.Cells cells = sweeps.cells(id);
-        List<SweepMember> members = cells.members();
+        List<SweepMember> members = sweeps.members(id);
         SweepState state = SweepState.of(members, sweep.reusedCount(), sweep.submittedAt(), sweep.cancelledAt());
         boolean settled = state.status().isFinal() && members.stream().allMatch(m -> m.status().isFinal());
         if (sweep.settled() == null && settled) {
@@ -327,7 +346,12 @@ public class SweepService {
         }
         List<UUID> succeeded = members.stream().filter(m -> m.status() == ExperimentStatus.SUCCEEDED)
                 .map(SweepMember::experimentId).distinct().toList();
-        Map<UUID, MetricValues> metrics = resultMetrics.of(succeeded, cells.metrics(), sweeps::documents);
+        // Results never change once stored, so their metrics are cached (ResultMetrics); those this instance has not
+        // read yet come by the sweep's cells when many (a first read: one probe per cell, as one joined query cost),
+        // else by id (a running sweep read again: the few finished since).
+        Map<UUID, MetricValues> metrics = resultMetrics.of(succeeded,
+                missing -> missing.size() >= METRICS_BY_SWEEP ? sweeps.metricRows(id) : resultMetrics.rows(missing),
+                sweeps::documents);
         JsonNode definition = jsonMapper.readTree(sweep.definition());
         List<SweepParameter> parameters = definition.path("parameters").valueStream().map(SweepParameter::fromJson).toList();
         List<String> tableMetrics = definition.hasNonNull("metrics")
@@ -347,7 +371,7 @@ public class SweepService {
                     : Set.copyOf(checked ? SweepTable.requested(new LinkedHashSet<>(available), names)
                             : SweepTable.columns(new LinkedHashSet<>(available), names));
         };
-        List<SweepRow> rows = SweepRow.of(parameters, sweep.combinations(), members, metrics, chosen);
+        List<SweepRow> rows = SweepRow.of(parameters, sweep.combinations(), members, metrics, chosen, spreadOnly);
         List<SweepWarning> warnings = SweepWarning.of(parameters, rows,
                 SweepRow.identicalRepetitions(sweep.combinations(), members, metrics));
         SweepResource resource = new SweepResource(sweep.id(), sweep.name(), sweep.preset(), tags(definition),

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -31,7 +32,8 @@ final class SweepTable {
     static String csv(SweepResource sweep, List<String> metricFilter, List<String> statistics) {
         List<String> metrics = metricFilter != null && !metricFilter.isEmpty() ? requested(sweep, metricFilter)
                 : columns(sweep, sweep.metrics());
-        StringBuilder csv = new StringBuilder();
+        // About 9 characters a number: grown once or not at all.
+        StringBuilder csv = new StringBuilder(1024 + 9 * (sweep.rows().size() + 1) * (metrics.size() * statistics.size() + 1));
         List<String> header = new ArrayList<>();
         sweep.parameters().forEach(p -> header.add(p.header()));
         header.add("n");
@@ -39,20 +41,35 @@ final class SweepTable {
             statistics.forEach(s -> header.add(metric + " " + s));
         }
         Csv.line(csv, header);
+        int[] chosen = new int[statistics.size()];
+        for (int i = 0; i < chosen.length; i++) {
+            chosen[i] = STATISTICS.indexOf(statistics.get(i));
+        }
+        // Tens of thousands of numbers: each written straight into the text (no field list, no boxing), the same
+        // characters Csv.line(Csv.format(…)) wrote; numbers never need quoting.
         for (SweepRow row : sweep.rows()) {
-            List<String> fields = new ArrayList<>();
             int[] index = SweepReader.indices(sweep.parameters(), row.combination());
             for (int i = 0; i < sweep.parameters().size(); i++) {
-                fields.add(sweep.parameters().get(i).display(index[i]));
+                if (i > 0) {
+                    csv.append(',');
+                }
+                Csv.appendField(csv, sweep.parameters().get(i).display(index[i]));
             }
-            fields.add(Integer.toString(row.succeeded()));
+            if (!sweep.parameters().isEmpty()) {
+                csv.append(',');
+            }
+            csv.append(row.succeeded());
+            Map<String, MetricStats> rowMetrics = row.metrics();
             for (String metric : metrics) {
-                MetricStats stats = row.metrics().get(metric);
-                for (String statistic : statistics) {
-                    fields.add(stats == null ? "" : Csv.format(statistic(stats, statistic)));
+                MetricStats stats = rowMetrics.get(metric);
+                for (int statistic : chosen) {
+                    csv.append(',');
+                    if (stats != null) {
+                        appendStatistic(csv, stats, statistic);
+                    }
                 }
             }
-            Csv.line(csv, fields);
+            csv.append("\r\n");
         }
         return csv.toString();
     }
@@ -151,17 +168,24 @@ final class SweepTable {
         return chosen;
     }
 
-    private static Object statistic(MetricStats stats, String statistic) {
-        return switch (statistic) {
-            case "mean" -> stats.mean();
-            case "stddev" -> stats.stddev();
-            case "min" -> stats.min();
-            case "max" -> stats.max();
-            case "n" -> stats.n();
-            case "median" -> stats.median();
-            case "ci95Low" -> stats.ci95Low();
-            case "ci95High" -> stats.ci95High();
-            default -> throw new IllegalArgumentException(statistic);
-        };
+    /** Appends statistic {@code statistic} (an index into {@link #STATISTICS}) as {@code Csv.format} writes it. */
+    private static void appendStatistic(StringBuilder csv, MetricStats stats, int statistic) {
+        switch (statistic) {
+            case 0 -> Csv.appendNumber(csv, stats.mean());
+            case 1 -> appendNullable(csv, stats.stddev());
+            case 2 -> Csv.appendNumber(csv, stats.min());
+            case 3 -> Csv.appendNumber(csv, stats.max());
+            case 4 -> csv.append(stats.n());
+            case 5 -> Csv.appendNumber(csv, stats.median());
+            case 6 -> appendNullable(csv, stats.ci95Low());
+            case 7 -> appendNullable(csv, stats.ci95High());
+            default -> throw new IllegalArgumentException("statistic " + statistic);
+        }
+    }
+
+    private static void appendNullable(StringBuilder csv, Double value) {
+        if (value != null) {
+            Csv.appendNumber(csv, value);
+        }
     }
 }

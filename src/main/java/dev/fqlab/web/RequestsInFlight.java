@@ -20,10 +20,20 @@ import org.springframework.web.filter.OncePerRequestFilter;
 public class RequestsInFlight extends OncePerRequestFilter {
 
     private final AtomicInteger count = new AtomicInteger();
+    /** System.nanoTime() when the last request ended (or the instance started). */
+    private volatile long lastEnd = System.nanoTime();
 
     /** Whether any request is being answered. */
     public boolean any() {
         return count.get() > 0;
+    }
+
+    /**
+     * Whether no request has been answered for {@code nanos}: background work that may take a core for tens of
+     * milliseconds waits for that, so that it does not start between two requests of a busy client.
+     */
+    public boolean quietFor(long nanos) {
+        return count.get() == 0 && System.nanoTime() - lastEnd >= nanos;
     }
 
     @Override
@@ -33,6 +43,7 @@ public class RequestsInFlight extends OncePerRequestFilter {
         try {
             chain.doFilter(request, response);
         } finally {
+            lastEnd = System.nanoTime();
             count.decrementAndGet();
         }
     }

@@ -190,12 +190,12 @@ public final class ScaleQueries {
                     e.finished_at
                 FROM sweep_experiments m JOIN experiments e ON e.id = m.experiment_id
                 WHERE m.sweep_id = '%s' ORDER BY m.position""".formatted(sweep));
-        queries.put("service: sweep table cells with metrics", """
-                SELECT m.position, m.combination, m.repetition, m.experiment_id, m.reused, e.status, e.progress,
-                    e.finished_at, r.names_sha256, r.seed, r.metric_values
-                FROM sweep_experiments m JOIN experiments e ON e.id = m.experiment_id
-                LEFT JOIN result_metrics r ON r.experiment_id = m.experiment_id AND e.status = 'SUCCEEDED'
-                WHERE m.sweep_id = '%s' ORDER BY m.position""".formatted(sweep));
+        // The metrics of the cells' results, which a sweep's table reads by its cells when this instance has not
+        // cached most of them (SweepRepository.metricRows; else by id, the few not cached).
+        queries.put("service: sweep table metrics (not cached)", """
+                SELECT r.experiment_id, r.names_sha256, r.seed, r.metric_values
+                FROM sweep_experiments m JOIN result_metrics r ON r.experiment_id = m.experiment_id
+                WHERE m.sweep_id = '%s'""".formatted(sweep));
         return queries;
     }
 

@@ -93,7 +93,7 @@ class PresetCatalogTest {
                 new dev.fqlab.config.FqlabProperties.Limits(600, 128, 1024,
                         org.springframework.util.unit.DataSize.ofMegabytes(1), 50),
                 java.time.Duration.ofMillis(300), java.time.Duration.ofSeconds(5), true, java.time.Duration.ofSeconds(1),
-                java.time.Duration.ofMinutes(10), org.springframework.util.unit.DataSize.ofMegabytes(64));
+                java.time.Duration.ofMinutes(10), org.springframework.util.unit.DataSize.ofMegabytes(64), true);
         var reader = new dev.fqlab.sweep.SweepReader(
                 new dev.fqlab.scenario.ScenarioParser(dev.fqlab.scenario.ScenarioLimits.DEFAULTS), catalog, json,
                 properties);

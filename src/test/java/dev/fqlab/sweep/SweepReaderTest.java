@@ -34,7 +34,7 @@ class SweepReaderTest {
     private static SweepReader reader(int maxSweepSize) {
         FqlabProperties properties = new FqlabProperties(1, 10_000, null, "test", new FqlabProperties.Limits(600, 128,
                 1024, DataSize.ofMegabytes(1), maxSweepSize), Duration.ofMillis(300), Duration.ofSeconds(5), true,
-                Duration.ofSeconds(1), Duration.ofMinutes(10), DataSize.ofMegabytes(64));
+                Duration.ofSeconds(1), Duration.ofMinutes(10), DataSize.ofMegabytes(64), true);
         return new SweepReader(new ScenarioParser(ScenarioLimits.DEFAULTS), new PresetCatalog(JSON), JSON, properties);
     }
 
