@@ -131,7 +131,8 @@ public final class LatencyRecorder {
     /** The sparse samples (units) in ascending order. */
     private int[] sortedSparse() {
         if (!sorted) {
-            Arrays.sort(sparse, 0, (int) samples);
+            // may hand back a new array of exactly the samples; a later record() grows it as usual
+            sparse = IntRadixSort.sort(sparse, (int) samples);
             sorted = true;
         }
         return sparse;

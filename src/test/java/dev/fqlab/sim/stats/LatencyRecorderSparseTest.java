@@ -87,6 +87,32 @@ class LatencyRecorderSparseTest {
         fewSamplesGiveHdrHistogramsPercentilesAndDistribution(samplesNs);
     }
 
+    /**
+     * Reading the percentiles sorts the kept samples (into a new array, after an odd number of radix passes); samples
+     * recorded after that must still count, in their place: the numbers after more samples are the library's for
+     * all of them.
+     */
+    @Property(tries = 100)
+    void samplesRecordedAfterAReadStillCount(@ForAll("latencies") List<Long> first, @ForAll("latencies") List<Long> more) {
+        var recorder = new LatencyRecorder();
+        var library = new IntCountsHistogram(1_000, 100_000_000, 3);
+        library.setAutoResize(true);
+        long min = Long.MAX_VALUE;
+        long max = 0;
+        for (List<Long> part : List.of(first, more)) {
+            for (long ns : part) {
+                recorder.record(ns);
+                library.recordValue(ns);
+                min = Math.min(min, ns);
+                max = Math.max(max, ns);
+            }
+            for (double p : new double[] {0, 50, 99, 100}) {
+                assertThat(recorder.percentileMs(p)).isEqualTo(Math.clamp(library.getValueAtPercentile(p), min, max) / 1e6);
+            }
+        }
+        assertThat(recorder.distribution().atMost().getLast()).isEqualTo(first.size() + more.size());
+    }
+
     @Provide
     Arbitrary<List<Long>> unitEdges() {
         long unit = 1L << LatencyRecorder.UNIT_SHIFT;
