@@ -131,8 +131,7 @@ public final class LatencyRecorder {
     /** The sparse samples (units) in ascending order. */
     private int[] sortedSparse() {
         if (!sorted) {
-            // may hand back a new array of exactly the samples; a later record() grows it as usual
-            sparse = IntRadixSort.sort(sparse, (int) samples);
+            Arrays.sort(sparse, 0, (int) samples);
             sorted = true;
         }
         return sparse;

@@ -88,9 +88,8 @@ class LatencyRecorderSparseTest {
     }
 
     /**
-     * Reading the percentiles sorts the kept samples (into a new array, after an odd number of radix passes); samples
-     * recorded after that must still count, in their place: the numbers after more samples are the library's for
-     * all of them.
+     * Reading the percentiles sorts the kept samples; samples recorded after that must still count, in their place:
+     * the numbers after more samples are the library's for all of them.
      */
     @Property(tries = 100)
     void samplesRecordedAfterAReadStillCount(@ForAll("latencies") List<Long> first, @ForAll("latencies") List<Long> more) {
