@@ -75,9 +75,7 @@ public final class LatencyRecorder {
             if (sparse == null) {
                 sparse = new int[INITIAL_SPARSE];
             } else if (n == sparse.length) {
-                // four times, not twice: a WiFi station's ~1200 samples are copied 3 times (672 values), not 6
-                // (2016), and 10.6 KiB allocated instead of 15.9 (issue 16); still at most SPARSE_LIMIT
-                sparse = Arrays.copyOf(sparse, Math.min(4 * n, SPARSE_LIMIT));
+                sparse = Arrays.copyOf(sparse, 2 * n);
             }
             sparse[n] = (int) (v >> UNIT_SHIFT);
             sorted = false;
