@@ -319,14 +319,11 @@ public final class LatencyRecorder {
             // the histogram's recorded values, one per non-empty bucket: its top edge and the count up to it
             int[] values = sortedSparse();
             for (int i = 0; i < samples; i++) {
-                long ns = nanoseconds(values[i]);
-                if (ns <= upper && cell >= 0) {
-                    // ascending, and not above the current bucket's top: in that bucket (most samples of a
-                    // station's flow share one with the sample before them; its edge needs no computing)
+                long edge = BUCKETS.highestEquivalentValue(nanoseconds(values[i]));
+                if (edge == upper && cell >= 0) {
                     cumulative++;
                     continue;
                 }
-                long edge = BUCKETS.highestEquivalentValue(ns);
                 long c = cell(edge);
                 if (cell >= 0 && c != cell) {
                     ms[points] = Time.toMs(upper);
