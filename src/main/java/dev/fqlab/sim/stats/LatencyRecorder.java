@@ -18,7 +18,8 @@ import org.HdrHistogram.IntCountsHistogram;
  * of multiples of {@link #UNIT_SHIFT 512 ns}, at most 16 KiB): every bucket is a whole number of those units, so a
  * sample's unit decides its bucket exactly as its nanoseconds do. The histogram (about 37 KiB sized for 100 ms, or for twice the largest sample so far, grown on demand) is
  * allocated only when a flow has more, and the samples kept so far go into it. The percentiles and the distribution of a sparse flow are computed from
- * its sorted samples with the histogram's own bucket arithmetic ({@code highestEquivalentValue}), so they are
+ * its sorted samples with the histogram's own bucket arithmetic ({@code highestEquivalentValue}) — at the end of a
+ * run from its samples counted per distribution cell, sorting only the cells that hold p50, p90 and p99 — so they are
  * the same numbers the histogram would give — without allocating one and scanning its ~9000 counters per flow,
  * which made thousands of flows with few packets each cost more than their packets (issue 16). Flows without
  * samples cost nothing. The whole distribution ({@link #distribution}) is read once, at the end of the run.
@@ -212,7 +213,6 @@ public final class LatencyRecorder {
         long[] atMost = new long[capacity];
         int points = 0;
         int pending = 0;
-        int[] inCell = null;
         long cumulative = 0;
         for (int c = 0; c < span; c++) {
             if (counts[c] == 0) {
@@ -220,7 +220,7 @@ public final class LatencyRecorder {
             }
             long before = cumulative;
             cumulative += counts[c];
-            inCell = null;
+            int[] inCell = null; // this cell's samples, sorted, once a percentile falls in it
             while (pending < 3 && cumulative >= ranks[pending]) {
                 if (inCell == null) {
                     inCell = new int[counts[c]];
