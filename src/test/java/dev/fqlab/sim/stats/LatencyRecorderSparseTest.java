@@ -33,16 +33,20 @@ class LatencyRecorderSparseTest {
     @Property(tries = 300)
     void fewSamplesGiveHdrHistogramsPercentilesAndDistribution(@ForAll("latencies") List<Long> samplesNs) {
         var recorder = new LatencyRecorder();
+        // the result read first, before anything sorts the kept samples: counted per cell, not sorted
+        var unread = new LatencyRecorder();
         var library = new IntCountsHistogram(1_000, 100_000_000, 3);
         library.setAutoResize(true);
         long min = Long.MAX_VALUE;
         long max = 0;
         for (long ns : samplesNs) {
             recorder.record(ns);
+            unread.record(ns);
             library.recordValue(ns);
             min = Math.min(min, ns);
             max = Math.max(max, ns);
         }
+        var unsortedStats = unread.toStats();
         for (double p : new double[] {0, 0.1, 25, 50, 90, 99, 99.9, 100}) {
             long expected = Math.clamp(library.getValueAtPercentile(p), min, max);
             assertThat(recorder.percentileMs(p)).as("p%s of %s samples", p, samplesNs.size())
@@ -50,6 +54,7 @@ class LatencyRecorderSparseTest {
         }
         // the result's percentiles (one walk with the histogram) are the library's too, rounded as results are
         var stats = recorder.toStats();
+        assertThat(unsortedStats).isEqualTo(stats);
         assertThat(stats.p50()).isEqualTo(Numbers.round6(Math.clamp(library.getValueAtPercentile(50), min, max) / 1e6));
         assertThat(stats.p90()).isEqualTo(Numbers.round6(Math.clamp(library.getValueAtPercentile(90), min, max) / 1e6));
         assertThat(stats.p99()).isEqualTo(Numbers.round6(Math.clamp(library.getValueAtPercentile(99), min, max) / 1e6));
@@ -85,6 +90,31 @@ class LatencyRecorderSparseTest {
     @Property(tries = 100)
     void samplesKeptInUnitsGiveTheLibrarysNumbers(@ForAll("unitEdges") List<Long> samplesNs) {
         fewSamplesGiveHdrHistogramsPercentilesAndDistribution(samplesNs);
+    }
+
+    /**
+     * Reading the percentiles sorts the kept samples; samples recorded after that must still count, in their place:
+     * the numbers after more samples are the library's for all of them.
+     */
+    @Property(tries = 100)
+    void samplesRecordedAfterAReadStillCount(@ForAll("latencies") List<Long> first, @ForAll("latencies") List<Long> more) {
+        var recorder = new LatencyRecorder();
+        var library = new IntCountsHistogram(1_000, 100_000_000, 3);
+        library.setAutoResize(true);
+        long min = Long.MAX_VALUE;
+        long max = 0;
+        for (List<Long> part : List.of(first, more)) {
+            for (long ns : part) {
+                recorder.record(ns);
+                library.recordValue(ns);
+                min = Math.min(min, ns);
+                max = Math.max(max, ns);
+            }
+            for (double p : new double[] {0, 50, 99, 100}) {
+                assertThat(recorder.percentileMs(p)).isEqualTo(Math.clamp(library.getValueAtPercentile(p), min, max) / 1e6);
+            }
+        }
+        assertThat(recorder.distribution().atMost().getLast()).isEqualTo(first.size() + more.size());
     }
 
     @Provide
