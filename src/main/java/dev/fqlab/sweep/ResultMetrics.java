@@ -6,6 +6,7 @@ import dev.fqlab.result.ResultRepository;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,27 +81,7 @@ public class ResultMetrics {
      * time.
      */
     public Map<UUID, MetricValues> of(List<UUID> ids, Function<List<UUID>, Map<UUID, String>> documents) {
-        Map<UUID, MetricValues> found = new HashMap<>();
-        List<UUID> missing = new ArrayList<>();
-        for (UUID id : ids) {
-            MetricValues cached = cache.get(id);
-            if (cached != null) {
-                found.put(id, cached);
-            } else {
-                missing.add(id);
-            }
-        }
-        if (!missing.isEmpty()) {
-            for (ResultMetricRows.Stored row : results.metricRows(missing)) {
-                MetricValues values = fromRow(row);
-                if (values != null) {
-                    cache.put(row.experimentId(), values);
-                    found.put(row.experimentId(), values);
-                }
-            }
-            missing.removeIf(found::containsKey);
-        }
-        return inOrder(ids, found, missing, documents);
+        return of(ids, this::rows, documents);
     }
 
     /**
@@ -121,7 +102,7 @@ public class ResultMetrics {
             }
         }
         if (!missing.isEmpty()) {
-            java.util.Set<UUID> wanted = new java.util.HashSet<>(missing);
+            Set<UUID> wanted = new HashSet<>(missing);
             for (ResultMetricRows.Stored row : rows.apply(missing)) {
                 if (!wanted.contains(row.experimentId())) {
                     continue;

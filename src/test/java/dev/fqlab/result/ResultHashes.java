@@ -38,7 +38,8 @@ public final class ResultHashes {
         }
     }
 
-    private static String hash(JsonMapper mapper, SimulationResult r) throws Exception {
+    /** The first 16 hex digits of the SHA-256 of {@code r}'s JSON by {@code mapper}, without engine timings. */
+    public static String hash(JsonMapper mapper, SimulationResult r) throws Exception {
         ObjectNode doc = (ObjectNode) mapper.readTree(mapper.writeValueAsString(r));
         ObjectNode engine = (ObjectNode) doc.get("engine");
         engine.remove("wallS");

@@ -1,12 +1,10 @@
 package dev.fqlab.sim.bench;
 
+import dev.fqlab.result.ResultHashes;
 import dev.fqlab.sim.ScenarioRunner;
 import dev.fqlab.sim.core.RunControl;
 import dev.fqlab.sim.result.SimulationResult;
-import java.security.MessageDigest;
-import java.util.HexFormat;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A tool, not a test: SHA-256 (first 16 hex digits) of the result JSON of {@link RealTimeFactor}'s scenarios
@@ -27,13 +25,7 @@ public final class ScenarioHashes {
         JsonMapper mapper = JsonMapper.builder().build();
         for (String name : args) {
             SimulationResult r = ScenarioRunner.run(RealTimeFactor.scenario(name), RunControl.NONE);
-            ObjectNode doc = (ObjectNode) mapper.readTree(mapper.writeValueAsString(r));
-            ObjectNode engine = (ObjectNode) doc.get("engine");
-            engine.remove("wallS");
-            engine.remove("eventsPerS");
-            engine.remove("speedup");
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(mapper.writeValueAsBytes(doc));
-            System.out.println(name + " " + HexFormat.of().formatHex(digest).substring(0, 16));
+            System.out.println(name + " " + ResultHashes.hash(mapper, r));
         }
     }
 }
