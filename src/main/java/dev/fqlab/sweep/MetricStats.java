@@ -26,9 +26,21 @@ public record MetricStats(double mean, Double stddev, double min, double max, in
 
     /** The same from an array (left as it is), the sums in its order. */
     static MetricStats of(double[] values) {
+        return of(values, new double[values.length]);
+    }
+
+    /**
+     * The same, sorting in {@code scratch} (as long as {@code values}; overwritten): a sweep's rows compute tens of
+     * thousands of these from one reused array, and a copy each was garbage (issue 17).
+     */
+    static MetricStats of(double[] values, double[] scratch) {
         int n = values.length;
+        if (scratch.length != n) {
+            throw new IllegalArgumentException("scratch of " + scratch.length + " for " + n + " values");
+        }
         double mean = mean(values);
-        double[] sorted = values.clone();
+        double[] sorted = scratch;
+        System.arraycopy(values, 0, sorted, 0, n);
         sort(sorted);
         double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
         Double stddev = null;

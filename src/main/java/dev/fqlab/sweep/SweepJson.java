@@ -72,18 +72,46 @@ public class SweepJson {
         }
 
         /**
+         * What each thread writes a number's text into: a 1000-cell table writes tens of thousands of statistics,
+         * and a fresh {@code char[]} (or the JDK's {@code String}) per number was the render's largest allocation
+         * (~2 MB of ~12 MB per first read, JFR allocation samples, issue 17), which the young collector then pays for.
+         */
+        private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+        private static final class Scratch {
+            final char[] text = new char[ShortestDecimal.MAX_FAST_LENGTH];
+            /** {@code StringBuilder.append(double)} writes {@link Double#toString} into its own array, no String. */
+            final StringBuilder slow = new StringBuilder(ShortestDecimal.MAX_FAST_LENGTH);
+        }
+
+        /**
          * {@code gen.writeNumber(value)}: for a finite value that writes {@link Double#toString} raw, which
          * {@link ShortestDecimal#writeJava} gives without the JDK's digit search for the 6-digit values statistics
-         * hold (~9 % of a rendered sweep's CPU in JFR, issue 17).
+         * hold (~9 % of a rendered sweep's CPU in JFR, issue 17), and {@code StringBuilder.append(double)} (the same
+         * text, {@code String.valueOf(double)}) for the others, such as 0.0; both into a per-thread buffer. A value
+         * that is not finite goes to the generator, which knows how it is configured to write those.
          */
-        private static void number(JsonGenerator gen, double value) {
-            char[] text = new char[ShortestDecimal.MAX_FAST_LENGTH];
-            int length = ShortestDecimal.writeJava(text, value);
-            if (length >= 0) {
-                gen.writeNumber(text, 0, length);
-            } else {
+        static void number(JsonGenerator gen, double value) {
+            if (!Double.isFinite(value)) {
                 gen.writeNumber(value);
+                return;
             }
+            Scratch scratch = SCRATCH.get();
+            char[] text = scratch.text;
+            int length = ShortestDecimal.writeJava(text, value);
+            if (length < 0) {
+                StringBuilder slow = scratch.slow;
+                slow.setLength(0);
+                slow.append(value);
+                length = slow.length();
+                if (length > text.length) {
+                    // Not reached (Double.toString is at most 24 characters); kept correct regardless.
+                    gen.writeNumber(value);
+                    return;
+                }
+                slow.getChars(0, length, text, 0);
+            }
+            gen.writeNumber(text, 0, length);
         }
     }
 }

@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import tools.jackson.databind.JsonNode;
@@ -84,8 +83,17 @@ public record SweepRow(int combination, Map<String, JsonNode> values,
 
     /** The metrics of a combination's succeeded cells that have them, in repetition order. */
     private static <M extends Map<String, Double>> List<M> results(List<SweepMember> cell, Map<UUID, M> metricsById) {
-        return cell.stream().filter(m -> m.status() == ExperimentStatus.SUCCEEDED)
-                .map(m -> metricsById.get(m.experimentId())).filter(Objects::nonNull).toList();
+        // A loop, not a stream: called for every combination three times per render (issue 17, allocation).
+        List<M> results = new ArrayList<>(cell.size());
+        for (SweepMember m : cell) {
+            if (m.status() == ExperimentStatus.SUCCEEDED) {
+                M metrics = metricsById.get(m.experimentId());
+                if (metrics != null) {
+                    results.add(metrics);
+                }
+            }
+        }
+        return results;
     }
 
     /**
@@ -234,11 +242,13 @@ public record SweepRow(int combination, Map<String, JsonNode> values,
             int[] positions = chosenByShape.computeIfAbsent(shape, s -> positions(s, chosen));
             Map<String, MetricStats> stats = LinkedHashMap.newLinkedHashMap(positions.length);
             double[] values = new double[results.size()];
+            double[] scratch = new double[values.length];
             for (int i : positions) {
                 for (int r = 0; r < values.length; r++) {
                     values[r] = ((MetricValues) results.get(r)).value(i);
                 }
-                stats.put(shape.names().get(i), spreadOnly ? MetricStats.meanAndStddev(values) : MetricStats.of(values));
+                stats.put(shape.names().get(i), spreadOnly ? MetricStats.meanAndStddev(values)
+                        : MetricStats.of(values, scratch));
             }
             return stats;
         }
