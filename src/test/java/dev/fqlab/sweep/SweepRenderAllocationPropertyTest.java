@@ -7,7 +7,6 @@ import dev.fqlab.result.ShortestDecimal;
 import dev.fqlab.sim.stats.Numbers;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -108,7 +107,7 @@ class SweepRenderAllocationPropertyTest {
                         for (int r = 0; r < values.length; r++) {
                             values[r] = results.get(r).value(i);
                         }
-                        expected.put(names.get(i), previousStats(values));
+                        expected.put(names.get(i), SweepRenderPropertyTest.previousStats(values));
                     }
                 }
             }
@@ -127,7 +126,7 @@ class SweepRenderAllocationPropertyTest {
         double[] copy = values.clone();
         double[] scratch = values(random, values.length);
 
-        assertThat(MetricStats.of(values, scratch)).isEqualTo(previousStats(values));
+        assertThat(MetricStats.of(values, scratch)).isEqualTo(SweepRenderPropertyTest.previousStats(values));
         assertThat(values).as("left as it is").isEqualTo(copy);
     }
 
@@ -207,38 +206,5 @@ class SweepRenderAllocationPropertyTest {
                 gen.writeNumber(value);
             }
         }
-    }
-
-    /** {@code MetricStats.of} at b0cab35 (library sort, one pass of sums). */
-    private static MetricStats previousStats(double[] values) {
-        int n = values.length;
-        double[] sorted = new double[n];
-        double sum = 0;
-        for (int i = 0; i < n; i++) {
-            sorted[i] = values[i];
-            sum += sorted[i];
-        }
-        Arrays.sort(sorted);
-        double mean = sum / n;
-        double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-        Double stddev = null;
-        Double low = null;
-        Double high = null;
-        if (n > 1) {
-            double squares = 0;
-            for (double value : values) {
-                squares += (value - mean) * (value - mean);
-            }
-            double s = Math.sqrt(squares / (n - 1));
-            if (s < 1e-12 * Math.abs(mean)) {
-                s = 0;
-            }
-            stddev = Numbers.round6(s);
-            double halfWidth = StudentT.quantile975(n - 1) * s / Math.sqrt(n);
-            low = Numbers.round6(mean - halfWidth);
-            high = Numbers.round6(mean + halfWidth);
-        }
-        return new MetricStats(Numbers.round6(mean), stddev, Numbers.round6(sorted[0]), Numbers.round6(sorted[n - 1]),
-                n, Numbers.round6(median), low, high);
     }
 }
