@@ -18,9 +18,7 @@ final class EventQueue {
     static final int TO_HEAP = 16;
     /**
      * Above this many the events move to the calendar at once, not at the next {@link #retune}: 3000 flows start
-     * together, and until the retune every one of their sends sifted through a heap of 3000 (issue 16). A power of
-     * two, checked only where the heap's arrays (from 64, doubling) would grow, so adding to a small heap costs no
-     * more than before.
+     * together, and until the retune every one of their sends sifted through a heap of 3000 (issue 16).
      */
     static final int TO_CALENDAR_AT_ONCE = 1024;
 
@@ -62,12 +60,6 @@ final class EventQueue {
 
     private void heapAdd(Event e) {
         if (size == heap.length) {
-            if (size >= TO_CALENDAR_AT_ONCE) {
-                // the heap's arrays never grow past TO_CALENDAR_AT_ONCE: the events go to the calendar instead
-                toCalendar();
-                calendar.add(e);
-                return;
-            }
             heap = Arrays.copyOf(heap, size * 2);
             times = Arrays.copyOf(times, size * 2);
             seqs = Arrays.copyOf(seqs, size * 2);
@@ -206,6 +198,9 @@ final class EventQueue {
             calendar.add(e);
         } else {
             heapAdd(e);
+            if (size > TO_CALENDAR_AT_ONCE) {
+                toCalendar();
+            }
         }
     }
 
