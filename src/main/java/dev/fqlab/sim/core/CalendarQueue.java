@@ -1,7 +1,6 @@
 package dev.fqlab.sim.core;
 
 import java.util.Arrays;
-import java.util.Comparator;
 
 /**
  * Calendar queue of {@link Event}s ordered by (time, seq) (R. Brown, "Calendar queues: a fast O(1) priority queue
@@ -32,8 +31,6 @@ final class CalendarQueue {
     private static final int MAX_SHIFT = 50;
     /** The day is the power of two at or below the mean time between fired events, divided by 2^FINER. */
     private static final int FINER = 2;
-    private static final Comparator<Event> ORDER =
-            Comparator.<Event>comparingLong(e -> e.time).thenComparingLong(e -> e.seq);
 
     private Event[] heads;
     private Event[] tails;
@@ -52,6 +49,7 @@ final class CalendarQueue {
     private int filed;
     private int filedBeyondYear;
     private Event[] scratch = new Event[0];
+    private final EventSorter sorter = new EventSorter();
 
     CalendarQueue() {
         this(MIN_BUCKETS, INITIAL_SHIFT);
@@ -316,8 +314,16 @@ final class CalendarQueue {
     void rebuild(int buckets, int newShift) {
         check(buckets, newShift);
         ensureScratch(size);
+        // from the current day's bucket on, a year round: the days in order, so the events are nearly sorted
+        // (only those a year or more ahead, at the ends of their buckets' lists, are out of place)
         int n = 0;
-        for (int b = scan(0, mask + 1); b >= 0; b = scan(b + 1, mask + 1)) {
+        int start = (int) cur & mask;
+        for (int b = scan(start, mask + 1); b >= 0; b = scan(b + 1, mask + 1)) {
+            for (Event e = heads[b]; e != null; e = e.next) {
+                scratch[n++] = e;
+            }
+        }
+        for (int b = scan(0, start); b >= 0; b = scan(b + 1, start)) {
             for (Event e = heads[b]; e != null; e = e.next) {
                 scratch[n++] = e;
             }
@@ -334,7 +340,7 @@ final class CalendarQueue {
     /** Sorts the first {@code n} events of the scratch array and files them in order under the new geometry. */
     private void file(int n, int buckets, int newShift) {
         check(buckets, newShift);
-        Arrays.sort(scratch, 0, n, ORDER);
+        sorter.sort(scratch, n);
         if (buckets == mask + 1) {
             Arrays.fill(heads, null);
             Arrays.fill(tails, null);

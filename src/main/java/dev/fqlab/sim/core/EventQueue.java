@@ -8,14 +8,19 @@ import java.util.Arrays;
  * while few are pending, handing them to a {@link CalendarQueue} while many are (issue 16: a send event per flow).
  * Both fire exactly the same sequence, (time, seq) being a total order. Where the events are is decided every few
  * thousand fired events ({@link #retune}), with hysteresis: to the calendar above {@value #TO_CALENDAR} events,
- * back to the heap below {@value #TO_HEAP}. With a handful of events a sift is a level or two in arrays that stay
- * in the L1 cache, cheaper than the calendar's bucket bookkeeping; with a few dozen or more the calendar's O(1)
- * wins (README Performance). In the heap each event knows its slot ({@link Event#slot}), which makes cancel and
+ * back to the heap below {@value #TO_HEAP}; above {@value #TO_CALENDAR_AT_ONCE} at once. With a handful of events a
+ * sift is a level or two in arrays that stay in the L1 cache, cheaper than the calendar's bucket bookkeeping; with a
+ * few dozen or more the calendar's O(1) wins (README Performance). In the heap each event knows its slot ({@link Event#slot}), which makes cancel and
  * reschedule O(log n) without searching; the keys are kept beside the events in primitive arrays.
  */
 final class EventQueue {
     static final int TO_CALENDAR = 64;
     static final int TO_HEAP = 16;
+    /**
+     * Above this many the events move to the calendar at once, not at the next {@link #retune}: 3000 flows start
+     * together, and until the retune every one of their sends sifted through a heap of 3000 (issue 16).
+     */
+    static final int TO_CALENDAR_AT_ONCE = 1024;
 
     /** Holds the events while {@link #onCalendar}; the heap is empty then. */
     private final CalendarQueue calendar = new CalendarQueue();
@@ -193,6 +198,9 @@ final class EventQueue {
             calendar.add(e);
         } else {
             heapAdd(e);
+            if (size > TO_CALENDAR_AT_ONCE) {
+                toCalendar();
+            }
         }
     }
 
@@ -224,10 +232,7 @@ final class EventQueue {
     void retune(long now, int fired) {
         calendar.observe(now, fired);
         if (!onCalendar && size > TO_CALENDAR) {
-            int n = heapDrainTo(scratch(size));
-            calendar.load(scratch, n);
-            Arrays.fill(scratch, 0, n, null);
-            onCalendar = true;
+            toCalendar();
         } else if (onCalendar && calendar.size() < TO_HEAP) {
             int n = calendar.drainTo(scratch(calendar.size()));
             for (int i = 0; i < n; i++) {
@@ -238,6 +243,13 @@ final class EventQueue {
         } else if (onCalendar) {
             calendar.tune();
         }
+    }
+
+    private void toCalendar() {
+        int n = heapDrainTo(scratch(size));
+        calendar.load(scratch, n);
+        Arrays.fill(scratch, 0, n, null);
+        onCalendar = true;
     }
 
     private Event[] scratch(int n) {

@@ -55,6 +55,11 @@ public final class LatencyRecorder {
      * lines per flow to miss (issue 16). Min, max and the mean stay exact in their own fields.
      */
     static final int UNIT_SHIFT = Long.numberOfTrailingZeros(BUCKETS.sizeOfEquivalentValueRange(0));
+    /**
+     * log2 of the units a bucket of the histogram's first level spans one by one (2048 for 3 significant digits): a
+     * sample of {@code u} units lies in a bucket of {@code 2^k} units, {@code k = max(0, bits(u) − this)}.
+     */
+    private static final int SUB_BUCKET_BITS = subBucketBits();
     /** The largest sample an {@code int} of units holds (about 1100 s); a larger one starts the histogram. */
     private static final long LARGEST_KEPT_NS = ((long) Integer.MAX_VALUE << UNIT_SHIFT) | ((1L << UNIT_SHIFT) - 1);
 
@@ -122,6 +127,27 @@ public final class LatencyRecorder {
         AbstractHistogram h = new IntCountsHistogram(LOWEST_NS, highestNs, 3);
         h.setAutoResize(true);
         return h;
+    }
+
+    /** The first power of two of units whose bucket spans more than one unit, as a power: HdrHistogram's own answer. */
+    private static int subBucketBits() {
+        long unit = 1L << UNIT_SHIFT;
+        int bits = 0;
+        while (BUCKETS.sizeOfEquivalentValueRange((1L << bits) * unit) == unit) {
+            bits++;
+        }
+        return bits;
+    }
+
+    /**
+     * {@code highestEquivalentValue} of a kept sample's unit, {@code BUCKETS.highestEquivalentValue(u << UNIT_SHIFT)},
+     * computed in place: the top of the bucket of {@code 2^k} units that holds {@code u}, without the histogram's
+     * call chain (bucket and sub-bucket index, back to a value, the range's size), once per kept sample of every flow
+     * when the results are collected (issue 16).
+     */
+    static long bucketTop(int unit) {
+        int k = Math.max(0, 32 - Integer.numberOfLeadingZeros(unit) - SUB_BUCKET_BITS);
+        return ((((long) unit >> k) + 1) << (k + UNIT_SHIFT)) - 1;
     }
 
     /** The lowest nanoseconds of a kept sample's unit. */
@@ -202,7 +228,7 @@ public final class LatencyRecorder {
         // every cell index is below 2^12 (at most 64 cells per power of two of a long), so a short holds it
         short[] cellOf = new short[n];
         for (int i = 0; i < n; i++) {
-            long edge = BUCKETS.highestEquivalentValue(nanoseconds(sparse[i]));
+            long edge = bucketTop(sparse[i]);
             int c = (int) (cellIndex(edge) - lowestCell);
             cellOf[i] = (short) c;
             counts[c]++;
@@ -233,7 +259,7 @@ public final class LatencyRecorder {
                     }
                     Arrays.sort(inCell);
                 }
-                long edge = BUCKETS.highestEquivalentValue(nanoseconds(inCell[(int) (ranks[pending] - before) - 1]));
+                long edge = bucketTop(inCell[(int) (ranks[pending] - before) - 1]);
                 percentilesMs[pending++] = Time.toMs(Math.clamp(edge, minNs, maxNs));
             }
             // the last cell's top edge may lie above every sample; the largest sample bounds them all exactly
@@ -321,7 +347,7 @@ public final class LatencyRecorder {
             // the histogram's recorded values, one per non-empty bucket: its top edge and the count up to it
             int[] values = sortedSparse();
             for (int i = 0; i < samples; i++) {
-                long edge = BUCKETS.highestEquivalentValue(nanoseconds(values[i]));
+                long edge = bucketTop(values[i]);
                 if (edge == upper && cell >= 0) {
                     cumulative++;
                     continue;
