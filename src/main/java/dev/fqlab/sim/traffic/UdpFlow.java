@@ -70,6 +70,11 @@ public final class UdpFlow extends Flow {
         this.intervalNs = udp.rateMbps() != null
                 ? burst * udp.packetBytes() * 8e3 / udp.rateMbps()
                 : udp.intervalMs() * Time.NS_PER_MS;
+        // the packets it offers in the measurement window: at most that many latency samples (a size hint only)
+        long window = stopNs - Math.max(startNs, context.warmupNs());
+        if (intervalNs > 0 && window > 0) {
+            stats.latency().expect(Math.min(remaining, (long) (window / intervalNs) * burst));
+        }
     }
 
     /** A UDP receiver only counts what arrives. */
