@@ -38,16 +38,47 @@ public final class InvariantDivisor {
         return divisor;
     }
 
+    /** Figure 4.1's m' (for {@link #floorMod(long, long, long, int, int, long)}). */
+    public long multiplier() {
+        return multiplier;
+    }
+
+    public int shift1() {
+        return shift1;
+    }
+
+    public int shift2() {
+        return shift2;
+    }
+
+    /** 2^64 mod d, 0 when that is d. */
+    public long wrap() {
+        return wrap;
+    }
+
     /** {@link Long#divideUnsigned(long, long)}{@code (n, divisor)}. */
     public long divideUnsigned(long n) {
-        long t = Math.unsignedMultiplyHigh(multiplier, n);
-        return (t + ((n - t) >>> shift1)) >>> shift2;
+        return divideUnsigned(n, multiplier, shift1, shift2);
     }
 
     /** {@link Math#floorMod(long, long)}{@code (x, divisor)}, without a branch on the sign of {@code x}. */
     public long floorMod(long x) {
-        long r = x - divideUnsigned(x) * divisor; // x read as unsigned, mod d
-        r -= wrap & (x >> 63);                    // x < 0: x = unsigned − 2^64
+        return floorMod(x, divisor, multiplier, shift1, shift2, wrap);
+    }
+
+    /**
+     * {@link #floorMod(long)} with a divisor's constants kept by the caller in fields of its own (one object fewer
+     * to load per draw, issue 16): {@code d.floorMod(x) == floorMod(x, d.divisor(), d.multiplier(), d.shift1(),
+     * d.shift2(), d.wrap())}.
+     */
+    public static long floorMod(long x, long divisor, long multiplier, int shift1, int shift2, long wrap) {
+        long r = x - divideUnsigned(x, multiplier, shift1, shift2) * divisor; // x read as unsigned, mod d
+        r -= wrap & (x >> 63);                                                   // x < 0: x = unsigned − 2^64
         return r + (divisor & (r >> 63));
+    }
+
+    private static long divideUnsigned(long n, long multiplier, int shift1, int shift2) {
+        long t = Math.unsignedMultiplyHigh(multiplier, n);
+        return (t + ((n - t) >>> shift1)) >>> shift2;
     }
 }

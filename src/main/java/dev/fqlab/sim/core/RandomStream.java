@@ -16,11 +16,28 @@ public final class RandomStream {
 
     /** The stream named {@code name} of the scenario seeded with {@code seed}. */
     public static RandomStream of(long seed, String name) {
-        return new RandomStream(mix(seed ^ mix(fnv1a(name))));
+        return new RandomStream(initialState(seed, name));
+    }
+
+    /** What a draw adds to the state (SplitMix64's gamma). */
+    public static final long GAMMA = 0x9E3779B97F4A7C15L;
+
+    /**
+     * The state the stream {@link #of}{@code (seed, name)} starts in: a component that keeps the state in a field of
+     * its own (one object fewer to load per draw, issue 16) draws {@link #output}{@code (state += GAMMA)}, which is
+     * {@link #nextLong}, draw for draw.
+     */
+    public static long initialState(long seed, String name) {
+        return mix(seed ^ mix(fnv1a(name)));
+    }
+
+    /** The draw of a state already advanced by {@link #GAMMA}. */
+    public static long output(long state) {
+        return mix(state);
     }
 
     public long nextLong() {
-        state += 0x9E3779B97F4A7C15L;
+        state += GAMMA;
         return mix(state);
     }
 

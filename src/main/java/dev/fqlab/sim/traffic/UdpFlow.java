@@ -24,9 +24,16 @@ public final class UdpFlow extends Flow {
     /** The spec's packet size, kept here: reading it through the spec record touched one more cache line per send. */
     private final int packetBytes;
     private final long jitterNs;
-    private final RandomStream jitter;
-    /** {@code jitterNs} as a divisor: {@code jitter.nextLong(jitterNs)} without a 64-bit division per send. */
-    private final InvariantDivisor jitterBound;
+    /*
+     * The jitter stream ("flow.<name>.jitter") and jitterNs as an InvariantDivisor, kept as fields of the flow
+     * rather than two objects of their own: with 128 floods each send found both out of the caches (issue 16).
+     * A draw is RandomStream.nextLong(jitterNs), draw for draw, without a 64-bit division.
+     */
+    private long jitterState;
+    private final long jitterMultiplier;
+    private final long jitterWrap;
+    private final int jitterShift1;
+    private final int jitterShift2;
     private long remaining;
     private long events;
     private final Event sendEvent = new Event() {
@@ -46,12 +53,28 @@ public final class UdpFlow extends Flow {
         this.packetBytes = udp.packetBytes();
         this.jitterNs = Time.ms(udp.jitterMs());
         // without jitter the stream is never drawn from: naming and seeding it was a sixth of a 3000-flow set-up
-        this.jitter = jitterNs == 0 ? null : RandomStream.of(context.seed(), "flow." + spec.name() + ".jitter");
-        this.jitterBound = jitterNs > 0 ? new InvariantDivisor(jitterNs) : null;
+        if (jitterNs > 0) {
+            this.jitterState = RandomStream.initialState(context.seed(), "flow." + spec.name() + ".jitter");
+            InvariantDivisor bound = new InvariantDivisor(jitterNs);
+            this.jitterMultiplier = bound.multiplier();
+            this.jitterWrap = bound.wrap();
+            this.jitterShift1 = bound.shift1();
+            this.jitterShift2 = bound.shift2();
+        } else {
+            this.jitterMultiplier = 0;
+            this.jitterWrap = 0;
+            this.jitterShift1 = 0;
+            this.jitterShift2 = 0;
+        }
         this.remaining = udp.packets() == null ? Long.MAX_VALUE : udp.packets();
         this.intervalNs = udp.rateMbps() != null
                 ? burst * udp.packetBytes() * 8e3 / udp.rateMbps()
                 : udp.intervalMs() * Time.NS_PER_MS;
+        // the packets it offers in the measurement window: at most that many latency samples (a size hint only)
+        long window = stopNs - Math.max(startNs, context.warmupNs());
+        if (intervalNs > 0 && window > 0) {
+            stats.latency().expect(Math.min(remaining, (long) (window / intervalNs) * burst));
+        }
     }
 
     /** A UDP receiver only counts what arrives. */
@@ -66,7 +89,12 @@ public final class UdpFlow extends Flow {
     }
 
     private long jitter() {
-        return jitterNs == 0 ? 0 : jitterBound.floorMod(jitter.nextLong());
+        if (jitterNs == 0) {
+            return 0;
+        }
+        jitterState += RandomStream.GAMMA;
+        return InvariantDivisor.floorMod(RandomStream.output(jitterState), jitterNs, jitterMultiplier, jitterShift1,
+                jitterShift2, jitterWrap);
     }
 
     /**

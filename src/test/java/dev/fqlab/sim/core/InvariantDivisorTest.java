@@ -39,6 +39,13 @@ class InvariantDivisorTest {
     }
 
     @Property(tries = 20_000)
+    void floorModWithKeptConstantsIsMathFloorMod(@ForAll("dividends") long x, @ForAll("divisors") long d) {
+        InvariantDivisor divisor = new InvariantDivisor(d);
+        assertThat(InvariantDivisor.floorMod(x, divisor.divisor(), divisor.multiplier(), divisor.shift1(),
+                divisor.shift2(), divisor.wrap())).isEqualTo(Math.floorMod(x, d));
+    }
+
+    @Property(tries = 20_000)
     void divideUnsignedIsLongDivideUnsigned(@ForAll("dividends") long n, @ForAll("divisors") long d) {
         assertThat(new InvariantDivisor(d).divideUnsigned(n)).isEqualTo(Long.divideUnsigned(n, d));
     }

@@ -35,6 +35,24 @@ class RandomStreamTest {
         assertThat(RandomStream.mix(state)).isEqualTo(0x6E789E6AA1B965F4L);
     }
 
+    /** A stream kept as a field (issue 16) draws what the object draws: the object is the oracle. */
+    @Property(tries = 300)
+    void aKeptStateDrawsWhatTheStreamDraws(@ForAll long seed, @ForAll String name) {
+        RandomStream stream = RandomStream.of(seed, name);
+        long state = RandomStream.initialState(seed, name);
+        for (int i = 0; i < 50; i++) {
+            state += RandomStream.GAMMA;
+            assertThat(RandomStream.output(state)).isEqualTo(stream.nextLong());
+        }
+    }
+
+    @Test
+    void aKeptStateFollowsTheReferenceOutput() {
+        // the SplitMix64 reference above, from state 0
+        assertThat(RandomStream.output(RandomStream.GAMMA)).isEqualTo(0xE220A8397B1DCDAFL);
+        assertThat(RandomStream.output(2 * RandomStream.GAMMA)).isEqualTo(0x6E789E6AA1B965F4L);
+    }
+
     @Test
     void doublesAreUniformInTheUnitInterval() {
         var r = RandomStream.of(1, "u");

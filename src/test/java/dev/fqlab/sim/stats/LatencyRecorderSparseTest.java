@@ -10,6 +10,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.LongRange;
 import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.IntCountsHistogram;
 
@@ -28,6 +29,35 @@ class LatencyRecorderSparseTest {
     @Property(tries = 40)
     void aroundTheSwitchToTheHistogramTheNumbersAreHdrHistograms(@ForAll("aroundTheSwitch") List<Long> samplesNs) {
         fewSamplesGiveHdrHistogramsPercentilesAndDistribution(samplesNs);
+    }
+
+    /**
+     * A size hint ({@link LatencyRecorder#expect}, issue 16) only sizes the kept samples' first array: whatever it
+     * says, the numbers are HdrHistogram's (the library recorded directly) and those of a recorder without it.
+     */
+    @Property(tries = 60)
+    void aSizeHintChangesNoNumber(@ForAll("aroundTheSwitch") List<Long> many, @ForAll("latencies") List<Long> few,
+                                  @ForAll boolean fewOnly, @ForAll @LongRange(min = -1, max = 20_000) long hint) {
+        List<Long> samplesNs = fewOnly ? few : many;
+        var hinted = new LatencyRecorder();
+        hinted.expect(hint);
+        var plain = new LatencyRecorder();
+        var library = new IntCountsHistogram(1_000, 100_000_000, 3);
+        library.setAutoResize(true);
+        long min = Long.MAX_VALUE;
+        long max = 0;
+        for (long ns : samplesNs) {
+            hinted.record(ns);
+            plain.record(ns);
+            library.recordValue(Math.max(ns, 0));
+            min = Math.min(min, Math.max(ns, 0));
+            max = Math.max(max, ns);
+        }
+        var stats = hinted.toStats();
+        assertThat(stats).isEqualTo(plain.toStats());
+        assertThat(hinted.distribution()).isEqualTo(plain.distribution());
+        assertThat(stats.p50()).isEqualTo(Numbers.round6(Math.clamp(library.getValueAtPercentile(50), min, max) / 1e6));
+        assertThat(stats.p99()).isEqualTo(Numbers.round6(Math.clamp(library.getValueAtPercentile(99), min, max) / 1e6));
     }
 
     @Property(tries = 300)

@@ -6,6 +6,7 @@ import dev.fqlab.sim.scenario.WifiLinkSpec;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One transmitter's PHY mode toward a peer: 802.11a OFDM (non-HT, 20 MHz), HT-mixed (802.11n) or VHT SU
@@ -104,11 +105,24 @@ public final class PhyMode {
         this.preambleNs = preambleNs;
     }
 
+    /**
+     * One instance per mode (a few hundred at most), shared by every station and run that uses it: with 128
+     * stations at one MCS each had its own copy, one more cache line per frame the AP dequeues (AQL's airtime
+     * estimate) and per PPDU (issue 16). The class is immutable and compared by {@link #equals}, so sharing changes
+     * nothing else.
+     */
+    private static final ConcurrentHashMap<PhyMode, PhyMode> CANONICAL = new ConcurrentHashMap<>();
+
+    private static PhyMode canonical(PhyMode mode) {
+        PhyMode known = CANONICAL.putIfAbsent(mode, mode);
+        return known != null ? known : mode;
+    }
+
     /** 802.11a OFDM at one of 6, 9, 12, 18, 24, 36, 48, 54 Mbit/s (20 MHz, 800 ns GI). */
     public static PhyMode legacy(double rateMbps) {
         requireValid(PhyValidation.legacyRate(rateMbps));
         int dbps = LEGACY_DBPS[legacyIndex(rateMbps)];
-        return new PhyMode(Format.NON_HT, -1, 1, 20, false, dbps, 1, 20_000);
+        return canonical(new PhyMode(Format.NON_HT, -1, 1, 20, false, dbps, 1, 20_000));
     }
 
     /** HT-mixed MCS 0–31 (streams = mcs / 8 + 1) at 20 or 40 MHz. */
@@ -119,7 +133,7 @@ public final class PhyMode {
         int dbps = dataBits(htSubcarriers(widthMhz), mcs % 8, streams);
         int encoders = dbps > 1200 ? 2 : 1;
         long preamble = 32_000 + SYMBOL_NS * longTrainingFields(streams);
-        return new PhyMode(Format.HT, mcs, streams, widthMhz, shortGi, dbps, encoders, preamble);
+        return canonical(new PhyMode(Format.HT, mcs, streams, widthMhz, shortGi, dbps, encoders, preamble));
     }
 
     /** VHT SU MCS 0–9 on 1–4 streams at 20, 40, 80 or 160 MHz, except the combinations 21.5 excludes. */
@@ -132,7 +146,7 @@ public final class PhyMode {
         int codedBits = subcarriers * BITS_PER_SUBCARRIER[mcs] * nss;
         int encoders = vhtEncoders(dbps, codedBits, mcs);
         long preamble = 36_000 + SYMBOL_NS * longTrainingFields(nss);
-        return new PhyMode(Format.VHT, mcs, nss, widthMhz, shortGi, dbps, encoders, preamble);
+        return canonical(new PhyMode(Format.VHT, mcs, nss, widthMhz, shortGi, dbps, encoders, preamble));
     }
 
     /**
