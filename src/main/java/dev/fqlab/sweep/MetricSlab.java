@@ -55,7 +55,7 @@ final class MetricSlab {
     private final MetricValues.Shape[] shape;
     private final long[] seed;
     private final boolean[] hasSeed;
-    /** Open addressing: slot + 1 of the entry, 0 for none; twice as many places as entries. */
+    /** Open addressing: slot + 1 of the entry, 0 for none; at least twice as many places as entries. */
     private final int[] table;
 
     MetricSlab() {
