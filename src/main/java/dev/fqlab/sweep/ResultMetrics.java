@@ -26,12 +26,12 @@ import tools.jackson.databind.json.JsonMapper;
  * thousand runs reads a thousand rows of doubles, and the names once per scenario shape, instead of parsing a
  * thousand documents. A result without such a row (stored by an older build after V17 ran) is read from its
  * document as before. A result never changes once stored (a deleted experiment leaves every sweep), so each instance
- * caches what it read, as compact {@link MetricValues}, and polling a large sweep costs one query.
+ * caches what it read, as compact {@link MetricValues} whose values live in a few large arrays ({@link MetricSlab}:
+ * caching them adds nothing that a young collection copies), and polling a large sweep costs one query.
  */
 @Component
 public class ResultMetrics {
 
-    static final int CACHE_SIZE = 20_000;
     /** How many result documents are read from the database at once: they are large (their series), metrics small. */
     static final int DOCUMENTS_AT_ONCE = 64;
     /** The engine fields that measure the machine, not the simulation: they differ between identical runs. */
@@ -40,13 +40,7 @@ public class ResultMetrics {
 
     private final JsonMapper jsonMapper;
     private final ResultRepository results;
-    private final Map<UUID, MetricValues> cache = Collections.synchronizedMap(
-            new LinkedHashMap<>(1024, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<UUID, MetricValues> eldest) {
-                    return size() > CACHE_SIZE;
-                }
-            });
+    private final MetricSlab cache;
     /** Metric name lists seen lately, so that results of one scenario shape share one list and index. */
     private final Map<List<String>, MetricValues.Shape> shapes = Collections.synchronizedMap(
             new LinkedHashMap<>(64, 0.75f, true) {
@@ -66,8 +60,14 @@ public class ResultMetrics {
 
     @Autowired
     public ResultMetrics(JsonMapper jsonMapper, ResultRepository results) {
+        this(jsonMapper, results, new MetricSlab());
+    }
+
+    /** With this cache (tests: small chunks, so that it wraps). */
+    ResultMetrics(JsonMapper jsonMapper, ResultRepository results, MetricSlab cache) {
         this.jsonMapper = jsonMapper;
         this.results = results;
+        this.cache = cache;
     }
 
     /** Only {@link #extract} works: for tests of the naming rules. */
@@ -107,10 +107,9 @@ public class ResultMetrics {
                 if (!wanted.contains(row.experimentId())) {
                     continue;
                 }
-                MetricValues values = fromRow(row);
-                if (values != null) {
-                    cache.put(row.experimentId(), values);
-                    found.put(row.experimentId(), values);
+                MetricValues.Shape shape = shapeOf(row);
+                if (shape != null) {
+                    found.put(row.experimentId(), cache.put(row.experimentId(), shape, row.values(), row.seed()));
                 }
             }
             missing.removeIf(found::containsKey);
@@ -123,8 +122,8 @@ public class ResultMetrics {
         return results.metricRows(ids);
     }
 
-    /** A stored row with its names, or null when they cannot be read (then the document says it). */
-    private MetricValues fromRow(ResultMetricRows.Stored row) {
+    /** The names of a stored row, or null when they cannot be read (then the document says it). */
+    private MetricValues.Shape shapeOf(ResultMetricRows.Stored row) {
         MetricValues.Shape shape = shapesBySha.get(row.namesSha256());
         if (shape == null) {
             List<String> names = results.metricNames(row.namesSha256());
@@ -137,7 +136,7 @@ public class ResultMetrics {
         if (shape.names().size() != row.values().length) {
             return null;
         }
-        return new MetricValues(shape, row.values(), row.seed());
+        return shape;
     }
 
     /** {@code found} and the {@code missing} ones from their documents, in the order of {@code ids}. */
@@ -146,9 +145,8 @@ public class ResultMetrics {
         for (int from = 0; from < missing.size(); from += DOCUMENTS_AT_ONCE) {
             documents.apply(missing.subList(from, Math.min(missing.size(), from + DOCUMENTS_AT_ONCE)))
                     .forEach((id, document) -> {
-                        MetricValues extracted = extract(document);
-                        cache.put(id, extracted);
-                        found.put(id, extracted);
+                        ResultMetricFields.Extracted extracted = ResultMetricFields.extract(jsonMapper, document);
+                        found.put(id, cache.put(id, shape(extracted.names()), extracted.values(), extracted.seed()));
                     });
         }
         Map<UUID, MetricValues> metrics = new LinkedHashMap<>();
