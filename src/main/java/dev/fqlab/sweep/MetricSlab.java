@@ -158,11 +158,18 @@ final class MetricSlab {
         fill = 0;
     }
 
-    /** The place of this id in the table, or the empty place where it would go. */
+    /**
+     * The place of this id in the table, or the empty place where it would go. The table has at least twice as many
+     * places as entries, so a probe always meets an empty place; should an entry ever be left behind (a bug), the
+     * probe fails instead of spinning a request thread forever.
+     */
     private int find(long high, long low) {
         int mask = table.length - 1;
         int place = hash(high, low) & mask;
-        while (table[place] != 0) {
+        for (int probes = 0; table[place] != 0; probes++) {
+            if (probes == table.length) {
+                throw new IllegalStateException("MetricSlab: index full; an evicted entry was left in it");
+            }
             int slot = table[place] - 1;
             if (idHigh[slot] == high && idLow[slot] == low) {
                 return place;
