@@ -370,7 +370,10 @@ final class CalendarQueue {
         }
     }
 
-    /** Files {@code e} in day {@code day}'s bucket after every event that precedes it, walking from the tail. */
+    /**
+     * Files {@code e} in day {@code day}'s bucket after every event that precedes it: at the tail or the head when it
+     * goes there, else walking from the tail.
+     */
     private void link(Event e, long day) {
         filed++;
         if (day - cur > mask) {
@@ -392,6 +395,16 @@ final class CalendarQueue {
             e.next = null;
             t.next = e;
             tails[b] = e;
+            return;
+        }
+        Event h = heads[b];
+        if (before(e, h)) {
+            // a day of this year in a bucket that holds only later years' events (the year is shorter than how
+            // far ahead some sources schedule): it goes first, without walking past them
+            e.prev = null;
+            e.next = h;
+            h.prev = e;
+            heads[b] = e;
             return;
         }
         Event p = t.prev;
