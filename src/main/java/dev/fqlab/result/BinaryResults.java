@@ -47,9 +47,4 @@ public final class BinaryResults {
         }
         return statement;
     }
-
-    /** Whether {@code statement} is a PostgreSQL one set to binary results (tests). */
-    static boolean isPostgres(PreparedStatement statement) throws SQLException {
-        return PG_STATEMENT != null && statement.isWrapperFor(PG_STATEMENT);
-    }
 }

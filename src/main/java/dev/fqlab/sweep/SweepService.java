@@ -5,6 +5,7 @@ import dev.fqlab.experiment.ExperimentStatus;
 import dev.fqlab.experiment.IdempotencyKey;
 import dev.fqlab.experiment.NewExperiment;
 import dev.fqlab.jobs.EngineVersion;
+import dev.fqlab.result.ResultMetricRows;
 import dev.fqlab.sweep.SweepRepository.NewMember;
 import dev.fqlab.sweep.SweepRepository.StoredSweep;
 import dev.fqlab.web.ApiProblem;
@@ -12,7 +13,9 @@ import dev.fqlab.web.PageQuery;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +23,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.HashSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -29,7 +31,6 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import dev.fqlab.result.ResultMetricRows;
 import java.util.function.Supplier;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.DuplicateKeyException;
@@ -62,7 +63,7 @@ public class SweepService {
      * Sweeps read lately on this instance, each with one of its results whose metrics were then cached: while that one
      * still is, the others likely are too. Least recently read first.
      */
-    private final Map<UUID, UUID> readLately = java.util.Collections.synchronizedMap(
+    private final Map<UUID, UUID> readLately = Collections.synchronizedMap(
             new LinkedHashMap<>(64, 0.75f, true) {
                 @Override
                 protected boolean removeEldestEntry(Map.Entry<UUID, UUID> eldest) {
