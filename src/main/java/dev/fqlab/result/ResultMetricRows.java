@@ -91,12 +91,20 @@ public final class ResultMetricRows {
         for (int from = 0; from < experimentIds.size(); from += CHUNK) {
             List<UUID> chunk = experimentIds.subList(from, Math.min(experimentIds.size(), from + CHUNK));
             String marks = String.join(", ", java.util.Collections.nCopies(chunk.size(), "?"));
-            jdbc.query("SELECT experiment_id, names_sha256, seed, metric_values FROM result_metrics WHERE experiment_id IN ("
-                    + marks + ")", rs -> {
+            String sql = "SELECT experiment_id, names_sha256, seed, metric_values FROM result_metrics WHERE experiment_id IN ("
+                    + marks + ")";
+            // Binary results (BinaryResults): each IN-list length is its own statement, so text would be the rule.
+            jdbc.query(con -> {
+                java.sql.PreparedStatement statement = BinaryResults.binary(con.prepareStatement(sql));
+                for (int i = 0; i < chunk.size(); i++) {
+                    statement.setObject(i + 1, chunk.get(i));
+                }
+                return statement;
+            }, rs -> {
                 long seed = rs.getLong("seed");
                 rows.add(new Stored(rs.getObject("experiment_id", UUID.class), rs.getString("names_sha256"),
                         rs.wasNull() ? null : seed, values(rs.getBytes("metric_values"))));
-            }, chunk.toArray());
+            });
         }
         return rows;
     }

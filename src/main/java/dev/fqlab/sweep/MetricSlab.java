@@ -90,6 +90,11 @@ final class MetricSlab {
         return table[place] == 0 ? null : copy(table[place] - 1);
     }
 
+    /** Whether {@code id} is cached (no copy made). */
+    synchronized boolean contains(UUID id) {
+        return table[find(id.getMostSignificantBits(), id.getLeastSignificantBits())] != 0;
+    }
+
     /**
      * Caches a copy of {@code values} for {@code id} and answers {@code values} themselves (the caller leaves them as
      * they are); when {@code id} is cached already, a copy of that (results never change). A result with more values

@@ -117,6 +117,11 @@ public class ResultMetrics {
         return inOrder(ids, found, missing, documents);
     }
 
+    /** Whether this instance has the metrics of {@code id} cached. */
+    boolean cached(UUID id) {
+        return cache.contains(id);
+    }
+
     /** The {@code result_metrics} rows of these experiments (those that have one). */
     List<ResultMetricRows.Stored> rows(List<UUID> ids) {
         return results.metricRows(ids);

@@ -3,6 +3,7 @@ package dev.fqlab.sweep;
 import dev.fqlab.experiment.ExperimentStatus;
 import dev.fqlab.experiment.IdempotencyKey;
 import dev.fqlab.experiment.SeriesOutput;
+import dev.fqlab.result.BinaryResults;
 import dev.fqlab.result.ResultMetricRows;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -170,19 +171,26 @@ class SweepRepository {
      */
     List<SweepMember> members(UUID sweepId) {
         List<SweepMember> members = new ArrayList<>();
-        jdbc.sql("""
+        // Binary results from the first execution (BinaryResults): 1 000 rows of ids, statuses and timestamps.
+        jdbcTemplate.query(con -> bySweep(con, """
                 SELECT m.position, m.combination, m.repetition, m.experiment_id, m.reused, e.status, e.progress,
                     e.finished_at
                 FROM sweep_experiments m JOIN experiments e ON e.id = m.experiment_id
-                WHERE m.sweep_id = :id ORDER BY m.position""")
-                .param("id", sweepId)
-                .query(rs -> {
-                    members.add(new SweepMember(rs.getInt("position"), rs.getInt("combination"),
-                            rs.getInt("repetition"), rs.getObject("experiment_id", UUID.class), rs.getBoolean("reused"),
-                            ExperimentStatus.valueOf(rs.getString("status")), rs.getDouble("progress"),
-                            instant(rs, "finished_at")));
-                });
+                WHERE m.sweep_id = ? ORDER BY m.position""", sweepId), rs -> {
+            members.add(new SweepMember(rs.getInt("position"), rs.getInt("combination"),
+                    rs.getInt("repetition"), rs.getObject("experiment_id", UUID.class), rs.getBoolean("reused"),
+                    ExperimentStatus.valueOf(rs.getString("status")), rs.getDouble("progress"),
+                    instant(rs, "finished_at")));
+        });
         return members;
+    }
+
+    /** {@code sql} with the sweep's id as its one parameter, its results asked for in binary (PostgreSQL). */
+    private static java.sql.PreparedStatement bySweep(java.sql.Connection con, String sql, UUID sweepId)
+            throws SQLException {
+        java.sql.PreparedStatement statement = BinaryResults.binary(con.prepareStatement(sql));
+        statement.setObject(1, sweepId);
+        return statement;
     }
 
     /**
@@ -191,17 +199,15 @@ class SweepRepository {
      */
     List<ResultMetricRows.Stored> metricRows(UUID sweepId) {
         List<ResultMetricRows.Stored> rows = new ArrayList<>();
-        jdbc.sql("""
+        jdbcTemplate.query(con -> bySweep(con, """
                 SELECT r.experiment_id, r.names_sha256, r.seed, r.metric_values
                 FROM sweep_experiments m JOIN result_metrics r ON r.experiment_id = m.experiment_id
-                WHERE m.sweep_id = :id""")
-                .param("id", sweepId)
-                .query(rs -> {
-                    long seed = rs.getLong("seed");
-                    rows.add(new ResultMetricRows.Stored(rs.getObject("experiment_id", UUID.class),
-                            rs.getString("names_sha256"), rs.wasNull() ? null : seed,
-                            ResultMetricRows.values(rs.getBytes("metric_values"))));
-                });
+                WHERE m.sweep_id = ?""", sweepId), rs -> {
+            long seed = rs.getLong("seed");
+            rows.add(new ResultMetricRows.Stored(rs.getObject("experiment_id", UUID.class),
+                    rs.getString("names_sha256"), rs.wasNull() ? null : seed,
+                    ResultMetricRows.values(rs.getBytes("metric_values"))));
+        });
         return rows;
     }
 

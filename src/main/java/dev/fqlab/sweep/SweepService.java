@@ -5,6 +5,7 @@ import dev.fqlab.experiment.ExperimentStatus;
 import dev.fqlab.experiment.IdempotencyKey;
 import dev.fqlab.experiment.NewExperiment;
 import dev.fqlab.jobs.EngineVersion;
+import dev.fqlab.result.ResultMetricRows;
 import dev.fqlab.sweep.SweepRepository.NewMember;
 import dev.fqlab.sweep.SweepRepository.StoredSweep;
 import dev.fqlab.web.ApiProblem;
@@ -12,7 +13,9 @@ import dev.fqlab.web.PageQuery;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,6 +23,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.springframework.dao.DataIntegrityViolationException;
@@ -49,6 +59,24 @@ public class SweepService {
     private final SweepAnswerStore stored;
     private final SweepAnswerWriter writer;
     private final SweepJson sweepJson;
+    /**
+     * Sweeps read lately on this instance, each with one of its results whose metrics were then cached: while that one
+     * still is, the others likely are too. Least recently read first.
+     */
+    private final Map<UUID, UUID> readLately = Collections.synchronizedMap(
+            new LinkedHashMap<>(64, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<UUID, UUID> eldest) {
+                    return size() > READ_LATELY;
+                }
+            });
+    /** At most two prefetches at once; more concurrent first reads read their metrics after their cells. */
+    private final ExecutorService prefetcher = new ThreadPoolExecutor(0, 2, 30, TimeUnit.SECONDS,
+            new SynchronousQueue<>(), runnable -> {
+                Thread thread = new Thread(runnable, "sweep-metrics-prefetch");
+                thread.setDaemon(true);
+                return thread;
+            });
 
     public SweepService(SweepRepository sweeps, ExperimentService experiments, ResultMetrics resultMetrics,
             EngineVersion engineVersion, JsonMapper jsonMapper, TransactionTemplate transactions, SweepAnswers answers,
@@ -175,6 +203,9 @@ public class SweepService {
      * rather than those results' by id.
      */
     static final int METRICS_BY_SWEEP = 64;
+
+    /** How many sweeps {@code readLately} remembers. */
+    static final int READ_LATELY = 1024;
 
     /** Which metrics a sweep's rows get statistics for. */
     private sealed interface Selection {
@@ -338,6 +369,12 @@ public class SweepService {
     /** {@code spreadOnly}: the rows' statistics hold only mean, stddev and n (for a table.csv of those). */
     private Loaded load(UUID id, Selection selection, boolean spreadOnly) {
         StoredSweep sweep = sweeps.find(id).orElseThrow(() -> notFound(id));
+        // A sweep whose results' metrics this instance has not cached (not read lately, or one of its results that
+        // was cached is no longer: the cache drops a sweep's results together, first in first out): the query by its
+        // cells, the larger of the two, runs on another connection while this one reads the cells.
+        UUID sample = readLately.get(id);
+        Future<List<ResultMetricRows.Stored>> prefetched = sample != null && resultMetrics.cached(sample) ? null
+                : prefetch(id);
         List<SweepMember> members = sweeps.members(id);
         SweepState state = SweepState.of(members, sweep.reusedCount(), sweep.submittedAt(), sweep.cancelledAt());
         boolean settled = state.status().isFinal() && members.stream().allMatch(m -> m.status().isFinal());
@@ -350,8 +387,12 @@ public class SweepService {
         // read yet come by the sweep's cells when many (a first read: one probe per cell, as one joined query cost),
         // else by id (a running sweep read again: the few finished since).
         Map<UUID, MetricValues> metrics = resultMetrics.of(succeeded,
-                missing -> missing.size() >= METRICS_BY_SWEEP ? sweeps.metricRows(id) : resultMetrics.rows(missing),
+                missing -> prefetched != null ? withPrefetched(prefetched, missing)
+                        : missing.size() >= METRICS_BY_SWEEP ? sweeps.metricRows(id) : resultMetrics.rows(missing),
                 sweeps::documents);
+        if (!metrics.isEmpty()) {
+            readLately.put(id, metrics.keySet().iterator().next());
+        }
         JsonNode definition = jsonMapper.readTree(sweep.definition());
         List<SweepParameter> parameters = definition.path("parameters").valueStream().map(SweepParameter::fromJson).toList();
         List<String> tableMetrics = definition.hasNonNull("metrics")
@@ -380,6 +421,58 @@ public class SweepService {
                 state.counts(), definition.get("base"), parameters, definition.path("reuse").asBoolean(true),
                 tableMetrics, available, warnings, rows, SweepResource.Links.of(id));
         return new Loaded(resource, members, metrics, settled, sweep.cancelledAt());
+    }
+
+    /** The sweep's rows by its cells, read on a prefetch thread; null when none is free (then read as before). */
+    private Future<List<ResultMetricRows.Stored>> prefetch(UUID id) {
+        try {
+            return prefetcher.submit(() -> sweeps.metricRows(id));
+        } catch (RejectedExecutionException busy) {
+            return null;
+        }
+    }
+
+    /** {@link #completed} of the prefetch, with the rows it lacks read by id. */
+    private List<ResultMetricRows.Stored> withPrefetched(Future<List<ResultMetricRows.Stored>> prefetched,
+            List<UUID> missing) {
+        return completed(prefetched(prefetched), missing, resultMetrics::rows);
+    }
+
+    /**
+     * The rows a prefetch read by the sweep's cells, and by id ({@code byId}) those of the results {@code missing}
+     * from the cache it lacks: the prefetch ran beside the cells' query, so a result stored after it read (its
+     * experiment finished in between, and the cells' query saw it SUCCEEDED) still has its row read. The answer is
+     * then what reading the rows after the cells gives.
+     */
+    static List<ResultMetricRows.Stored> completed(List<ResultMetricRows.Stored> rows, List<UUID> missing,
+            Function<List<UUID>, List<ResultMetricRows.Stored>> byId) {
+        Set<UUID> read = new HashSet<>(rows.size() * 2);
+        rows.forEach(row -> read.add(row.experimentId()));
+        List<UUID> rest = missing.stream().filter(m -> !read.contains(m)).distinct().toList();
+        if (rest.isEmpty()) {
+            return rows;
+        }
+        List<ResultMetricRows.Stored> all = new ArrayList<>(rows);
+        all.addAll(byId.apply(rest));
+        return all;
+    }
+
+    /** What the prefetch read; its failure as the same exception reading here would have thrown. */
+    private static List<ResultMetricRows.Stored> prefetched(Future<List<ResultMetricRows.Stored>> prefetched) {
+        try {
+            return prefetched.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading a sweep's metrics", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
     }
 
     /**

@@ -31,6 +31,9 @@ class SweepStoredAnswersTest extends ServiceTest {
     @Autowired
     SweepAnswerWriter writer;
 
+    @Autowired
+    javax.sql.DataSource dataSource;
+
     private static final List<String> DEFAULTS = List.of("json\n-\n-", "table.csv\n-\nmean\nstddev");
 
     private long storedRows(String sweepId) {
@@ -99,6 +102,31 @@ class SweepStoredAnswersTest extends ServiceTest {
                 .param(UUID.fromString(id)).param(DEFAULTS.get(0)).query(String.class).single())
                 .isEqualTo(store.renderer());
         assertThat(storedBody(id, DEFAULTS.get(0))).isEqualTo(json);
+    }
+
+    /**
+     * V19: PostgreSQL compresses a stored answer with LZ4 (where it has LZ4): the oracle is PostgreSQL's own account of
+     * the stored value ({@code pg_column_compression}, NULL for a value stored uncompressed).
+     */
+    @Test
+    void storedAnswersAreCompressedWithLz4() throws Exception {
+        try (java.sql.Connection connection = dataSource.getConnection()) {
+            // On H2 (SweepStoredAnswersH2Test) V19 changes nothing: every test there runs on a database it migrated.
+            org.junit.jupiter.api.Assumptions.assumeTrue(connection.getMetaData().getDatabaseProductName()
+                    .toLowerCase(java.util.Locale.ROOT).contains("postgres"), "not PostgreSQL");
+        }
+        Boolean lz4 = jdbc.sql("SELECT 'lz4' = ANY(enumvals) FROM pg_settings WHERE name = 'default_toast_compression'")
+                .query(Boolean.class).optional().orElse(false);
+        org.junit.jupiter.api.Assumptions.assumeTrue(lz4, "this PostgreSQL has no LZ4");
+        String id = submitSweep(SweepApiTest.twoByTwo("stored-lz4-" + UUID.randomUUID())).get("id").asString();
+        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(100)).until(() -> storedRows(id) == 2);
+
+        var stored = jdbc.sql("SELECT length(body) AS n, pg_column_compression(body) AS method FROM sweep_answers "
+                + "WHERE sweep_id = ? AND request = ?").param(UUID.fromString(id)).param(DEFAULTS.get(0))
+                .query((rs, n) -> java.util.Map.entry(rs.getInt("n"), String.valueOf(rs.getString("method")))).single();
+        assertThat(stored.getKey()).as("long enough to be compressed").isGreaterThan(4096);
+        assertThat(stored.getValue()).isEqualTo("lz4");
+        assertThat(api.get(PATH + "/" + id).body()).isEqualTo(storedBody(id, DEFAULTS.get(0)));
     }
 
     @Test
