@@ -156,7 +156,23 @@ final class CalendarQueue {
      * current day's others follow the first in its bucket, and a later day's events within the year head theirs.
      */
     boolean othersAfter(long time) {
-        Event top = peek();
+        return othersAfter(peek(), time);
+    }
+
+    /**
+     * {@link #othersAfter(long)} when {@code self} is the first event, else false: the question a firing event asks
+     * before going on in place, with one {@link #peek}.
+     */
+    boolean firstAlone(Event self, long time) {
+        return size != 0 && peek() == self && othersAfter(self, time);
+    }
+
+    /** The first event, or null when the queue is empty. */
+    Event first() {
+        return size == 0 ? null : peek();
+    }
+
+    private boolean othersAfter(Event top, long time) {
         Event next = top.next;
         if (next != null && next.time <= time) {
             return false;

@@ -193,6 +193,17 @@ final class EventQueue {
         return onCalendar ? calendar.othersAfter(time) : heapOthersAfter(time);
     }
 
+    /** Whether {@code self} is the first event and every other is scheduled later than {@code time}. */
+    boolean firstAlone(Event self, long time) {
+        return onCalendar ? calendar.firstAlone(self, time) : size != 0 && heap[0] == self && heapOthersAfter(time);
+    }
+
+    /** The first event in (time, seq) order, or null when the queue is empty: the loop's one question per event. */
+    Event first() {
+        // heap[0] is null while the heap is empty: removal and draining clear every slot they vacate
+        return onCalendar ? calendar.first() : heap[0];
+    }
+
     void add(Event e) {
         if (onCalendar) {
             calendar.add(e);

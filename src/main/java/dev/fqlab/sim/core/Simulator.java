@@ -52,7 +52,7 @@ public final class Simulator {
      * caller schedules {@code self} as usual.
      */
     public boolean continueAt(Event self, long at) {
-        if (at < now || at > end || queue.isEmpty() || queue.peek() != self || !queue.othersAfter(at)) {
+        if (at < now || at > end || !queue.firstAlone(self, at)) {
             return false;
         }
         now = at;
@@ -73,11 +73,8 @@ public final class Simulator {
      */
     public void run(long end, RunControl control) {
         this.end = end;
-        while (!queue.isEmpty()) {
-            Event e = queue.peek();
-            if (e.time > end) {
-                break;
-            }
+        Event e;
+        while ((e = queue.first()) != null && e.time <= end) {
             // The event stays first while it fires: most events reschedule themselves, which then costs one move.
             // Nothing scheduled meanwhile can precede it (later or equal time, higher sequence).
             long seq = e.seq;

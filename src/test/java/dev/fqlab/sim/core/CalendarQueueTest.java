@@ -65,7 +65,13 @@ class CalendarQueueTest {
                 long t = first.time + (random.nextBoolean() ? random.nextInt(64) : time(random, shape, 0));
                 Event second = oracle.higher(first);
                 assertThat(queue.peek()).isSameAs(first);
+                assertThat(queue.first()).isSameAs(first);
                 assertThat(queue.othersAfter(t)).isEqualTo(second == null || second.time > t);
+                assertThat(queue.firstAlone(first, t)).isEqualTo(second == null || second.time > t);
+                Probe other = probes.get(random.nextInt(events));
+                if (other != first) {
+                    assertThat(queue.firstAlone(other, t)).isFalse();
+                }
                 continue;
             }
             if (kind == 4) { // resize and re-width
@@ -107,9 +113,12 @@ class CalendarQueueTest {
         }
         assertThat(queue.size()).isEqualTo(oracle.size());
         while (!oracle.isEmpty()) {
+            assertThat(queue.first()).isSameAs(oracle.first());
             assertThat(queue.poll()).isSameAs(oracle.pollFirst());
         }
         assertThat(queue.isEmpty()).isTrue();
+        assertThat(queue.first()).isNull();
+        assertThat(queue.firstAlone(probes.get(0), Long.MAX_VALUE)).isFalse();
     }
 
     @Test

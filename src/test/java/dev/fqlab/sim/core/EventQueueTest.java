@@ -51,7 +51,14 @@ class EventQueueTest {
                     long t = first.time + random.nextInt(1 << 16);
                     Event second = oracle.higher(first);
                     assertThat(queue.peek()).isSameAs(first);
+                    assertThat(queue.first()).isSameAs(first);
                     assertThat(queue.othersAfter(t)).isEqualTo(second == null || second.time > t);
+                    // the firing event's question: only the first may go on in place, and only when alone up to t
+                    assertThat(queue.firstAlone(first, t)).isEqualTo(second == null || second.time > t);
+                    Probe other = probes.get(random.nextInt(events));
+                    if (other != first) {
+                        assertThat(queue.firstAlone(other, t)).isFalse();
+                    }
                     oracle.pollFirst();
                     assertThat(queue.poll()).isSameAs(first);
                     now = first.time;
@@ -92,8 +99,11 @@ class EventQueueTest {
             assertThat(queue.onCalendar()).isEqualTo(expected);
         }
         while (!oracle.isEmpty()) {
+            assertThat(queue.first()).isSameAs(oracle.first());
             assertThat(queue.poll()).isSameAs(oracle.pollFirst());
         }
         assertThat(queue.isEmpty()).isTrue();
+        assertThat(queue.first()).isNull();
+        assertThat(queue.firstAlone(probes.get(0), Long.MAX_VALUE)).isFalse();
     }
 }
