@@ -5,9 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.flywaydb.core.api.MigrationVersion;
+import dev.fqlab.config.NumberedMigration;
 import org.flywaydb.core.api.migration.Context;
-import org.flywaydb.core.api.migration.JavaMigration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -23,7 +22,7 @@ import tools.jackson.databind.json.JsonMapper;
  * {@link #PAGE} by primary key, so memory stays small however many results there are.
  */
 @Component
-public class ResultMetricsMigration implements JavaMigration {
+public class ResultMetricsMigration extends NumberedMigration {
 
     static final int PAGE = 500;
     private static final Logger log = LoggerFactory.getLogger(ResultMetricsMigration.class);
@@ -31,27 +30,8 @@ public class ResultMetricsMigration implements JavaMigration {
     private final JsonMapper jsonMapper;
 
     public ResultMetricsMigration(JsonMapper jsonMapper) {
+        super("17", "result metrics from documents", 17_017);
         this.jsonMapper = jsonMapper;
-    }
-
-    @Override
-    public MigrationVersion getVersion() {
-        return MigrationVersion.fromVersion("17");
-    }
-
-    @Override
-    public String getDescription() {
-        return "result metrics from documents";
-    }
-
-    @Override
-    public Integer getChecksum() {
-        return 17_017;
-    }
-
-    @Override
-    public boolean canExecuteInTransaction() {
-        return true;
     }
 
     @Override

@@ -6,9 +6,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.UUID;
-import org.flywaydb.core.api.MigrationVersion;
+import dev.fqlab.config.NumberedMigration;
 import org.flywaydb.core.api.migration.Context;
-import org.flywaydb.core.api.migration.JavaMigration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -25,7 +24,7 @@ import tools.jackson.databind.json.JsonMapper;
  * identical from the arrays (none known) keeps them inline; the API serves such a document as it is.
  */
 @Component
-public class SeriesArraysMigration implements JavaMigration {
+public class SeriesArraysMigration extends NumberedMigration {
 
     private static final Logger log = LoggerFactory.getLogger(SeriesArraysMigration.class);
     private static final String SERIES_MEMBER = ",\"series\":";
@@ -56,27 +55,8 @@ public class SeriesArraysMigration implements JavaMigration {
     private final JsonMapper jsonMapper;
 
     public SeriesArraysMigration(JsonMapper jsonMapper) {
+        super("12", "series rows to arrays", 12_017);
         this.jsonMapper = jsonMapper;
-    }
-
-    @Override
-    public MigrationVersion getVersion() {
-        return MigrationVersion.fromVersion("12");
-    }
-
-    @Override
-    public String getDescription() {
-        return "series rows to arrays";
-    }
-
-    @Override
-    public Integer getChecksum() {
-        return 12_017;
-    }
-
-    @Override
-    public boolean canExecuteInTransaction() {
-        return true;
     }
 
     @Override

@@ -5,9 +5,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Locale;
-import org.flywaydb.core.api.MigrationVersion;
+import dev.fqlab.config.NumberedMigration;
 import org.flywaydb.core.api.migration.Context;
-import org.flywaydb.core.api.migration.JavaMigration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -23,28 +22,12 @@ import org.springframework.stereotype.Component;
  * built with LZ4 ({@code default_toast_compression} lists it); elsewhere, and on H2, it changes nothing.
  */
 @Component
-public class SweepAnswersCompressionMigration implements JavaMigration {
+public class SweepAnswersCompressionMigration extends NumberedMigration {
 
     private static final Logger log = LoggerFactory.getLogger(SweepAnswersCompressionMigration.class);
 
-    @Override
-    public MigrationVersion getVersion() {
-        return MigrationVersion.fromVersion("19");
-    }
-
-    @Override
-    public String getDescription() {
-        return "sweep answers compressed with lz4";
-    }
-
-    @Override
-    public Integer getChecksum() {
-        return 19_019;
-    }
-
-    @Override
-    public boolean canExecuteInTransaction() {
-        return true;
+    public SweepAnswersCompressionMigration() {
+        super("19", "sweep answers compressed with lz4", 19_019);
     }
 
     @Override
