@@ -101,12 +101,19 @@ public final class ResultMetricRows {
                 }
                 return statement;
             }, rs -> {
-                long seed = rs.getLong("seed");
-                rows.add(new Stored(rs.getObject("experiment_id", UUID.class), rs.getString("names_sha256"),
-                        rs.wasNull() ? null : seed, values(rs.getBytes("metric_values"))));
+                rows.add(stored(rs));
             });
         }
         return rows;
+    }
+
+    /**
+     * The row at {@code rs}'s cursor, from its columns {@code experiment_id, names_sha256, seed, metric_values}; a NULL
+     * seed stays null (as a result document without a seed reads).
+     */
+    public static Stored stored(java.sql.ResultSet rs) throws java.sql.SQLException {
+        return new Stored(rs.getObject("experiment_id", UUID.class), rs.getString("names_sha256"),
+                rs.getObject("seed", Long.class), values(rs.getBytes("metric_values")));
     }
 
     /** The metric names stored under {@code namesSha256}, in order; null when none are. */

@@ -203,10 +203,7 @@ class SweepRepository {
                 SELECT r.experiment_id, r.names_sha256, r.seed, r.metric_values
                 FROM sweep_experiments m JOIN result_metrics r ON r.experiment_id = m.experiment_id
                 WHERE m.sweep_id = ?""", sweepId), rs -> {
-            long seed = rs.getLong("seed");
-            rows.add(new ResultMetricRows.Stored(rs.getObject("experiment_id", UUID.class),
-                    rs.getString("names_sha256"), rs.wasNull() ? null : seed,
-                    ResultMetricRows.values(rs.getBytes("metric_values"))));
+            rows.add(ResultMetricRows.stored(rs));
         });
         return rows;
     }

@@ -121,6 +121,46 @@ class ResultMetricsMigrationTest {
     }
 
     @Test
+    void aNullSeedReadsAsNullAndZeroAsZeroOnH2() {
+        seeds("jdbc:h2:mem:seeds-" + UUID.randomUUID()
+                + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1", "sa", "");
+    }
+
+    @Test
+    void aNullSeedReadsAsNullAndZeroAsZeroOnPostgres() {
+        TestDatabase.Conn db = TestDatabase.fresh();
+        seeds(db.url(), db.user(), db.password());
+    }
+
+    /**
+     * A stored row's {@code seed} as SQL has it: NULL reads as null (as a document without a seed does; the sweep
+     * export then writes an empty seed), 0 as 0 and a seed beyond int as itself — not what the column before it says.
+     */
+    private static void seeds(String url, String user, String password) {
+        flyway(url, user, password).load().migrate();
+        JdbcTemplate jdbc = new JdbcTemplate(new DriverManagerDataSource(url, user == null ? "" : user,
+                password == null ? "" : password));
+        jdbc.update("INSERT INTO result_metric_names (names_sha256, names) VALUES (?, '[\"simulatedS\"]')", "b".repeat(64));
+        Map<UUID, Long> seeds = new java.util.LinkedHashMap<>();
+        seeds.put(UUID.randomUUID(), null);
+        seeds.put(UUID.randomUUID(), 0L);
+        seeds.put(UUID.randomUUID(), 5_000_000_000L);
+        for (Map.Entry<UUID, Long> e : seeds.entrySet()) {
+            String sha = "%064d".formatted(seeds.size());
+            jdbc.update("INSERT INTO experiments (id, status, submitted_at, scenario, scenario_sha256) VALUES (?, 'SUCCEEDED', ?, '{}', ?)",
+                    e.getKey(), OffsetDateTime.now(), sha);
+            jdbc.update("INSERT INTO results (experiment_id, scenario_sha256, engine_version, seed, simulated_s, wall_s, "
+                    + "events, packets, throughput_mbps, document, stored_at) VALUES (?, ?, 'v', 1, 30, 0.8, 1, 1, 24.1, '{}', ?)",
+                    e.getKey(), sha, OffsetDateTime.now());
+            jdbc.update("INSERT INTO result_metrics (experiment_id, names_sha256, seed, metric_values) VALUES (?, ?, ?, ?)",
+                    e.getKey(), "b".repeat(64), e.getValue(), new byte[8]);
+        }
+        Map<UUID, Long> read = new java.util.HashMap<>();
+        ResultMetricRows.read(jdbc, List.copyOf(seeds.keySet())).forEach(row -> read.put(row.experimentId(), row.seed()));
+        assertThat(read).isEqualTo(seeds);
+    }
+
+    @Test
     void twoTransactionsStoringOneNewShapeBothCommitOnH2() throws Exception {
         String url = "jdbc:h2:mem:shapes-" + UUID.randomUUID()
                 + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_DELAY=-1;LOCK_TIMEOUT=10000";
