@@ -151,17 +151,10 @@ final class CalendarQueue {
     }
 
     /**
-     * Whether every event but the first ({@link #peek}) is scheduled later than {@code time}, which is not earlier
-     * than the first's. Those at or before {@code time} lie in the days from the current one to {@code time}'s: the
-     * current day's others follow the first in its bucket, and a later day's events within the year head theirs.
-     */
-    boolean othersAfter(long time) {
-        return othersAfter(peek(), time);
-    }
-
-    /**
-     * {@link #othersAfter(long)} when {@code self} is the first event, else false: the question a firing event asks
-     * before going on in place, with one {@link #peek}.
+     * Whether {@code self} is the first event and every other is scheduled later than {@code time}, which is not
+     * earlier than the first's: the question a firing event asks before going on in place, with one {@link #peek}.
+     * Those at or before {@code time} lie in the days from the current one to {@code time}'s: the current day's others
+     * follow the first in its bucket, and a later day's events within the year head theirs.
      */
     boolean firstAlone(Event self, long time) {
         return size != 0 && peek() == self && othersAfter(self, time);

@@ -186,14 +186,9 @@ final class EventQueue {
     }
 
     /**
-     * Whether every event but the first is scheduled later than {@code time} (not earlier than the first's); in the
-     * heap the earliest of the others is one of the top's (up to four) children.
+     * Whether {@code self} is the first event and every other is scheduled later than {@code time} (not earlier than
+     * the first's); in the heap the earliest of the others is one of the top's (up to four) children.
      */
-    boolean othersAfter(long time) {
-        return onCalendar ? calendar.othersAfter(time) : heapOthersAfter(time);
-    }
-
-    /** Whether {@code self} is the first event and every other is scheduled later than {@code time}. */
     boolean firstAlone(Event self, long time) {
         return onCalendar ? calendar.firstAlone(self, time) : size != 0 && heap[0] == self && heapOthersAfter(time);
     }

@@ -370,7 +370,7 @@ class SimulatorTest {
     /**
      * With 40 events the queue stays a heap; with 1100, all scheduled at the start, the heap hands them to the
      * calendar at once (more than {@code EventQueue.TO_CALENDAR_AT_ONCE}), so {@code continueAt} and the loop are
-     * checked on both (the calendar's {@code othersAfterFirst} ignoring the first's bucket-mate fails this).
+     * checked on both (the calendar's {@code othersAfter} ignoring the first's bucket-mate fails this).
      */
     @Property(tries = 200)
     void firesWhatASortedSetOfTimeAndSequenceFires(@ForAll long seed,
