@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Issue 16's many-stations line for one build, with its uncertainty: in each of JVMS fresh JVMs,
+# dev.fqlab.sim.bench.RealTimeFactor runs stations-2@30 and stations-128@30 (airtime scheduler and AQL, 30 s each)
+# WARMUPS rounds untimed, then ROUNDS rounds, both scenarios in turn in each round (so they share the machine's
+# load). A JVM's ratio is the median over its rounds of 128-station over 2-station thread CPU per delivered packet;
+# the script prints each JVM's, then their mean with a 95 % confidence interval (Student's t over the JVMs: the JIT's
+# choices differ between JVMs, so the JVM is the unit). One build per JVM: no second build's code shares the JIT's
+# profiles, unlike CompareBuilds, which is for comparing two builds.
+#
+#   JVMS=6 ROUNDS=100 src/test/load/stations-ratio.sh            # about 8 minutes on 2 quiet cores
+#   SCENARIOS="stations-2@30 stations-32@30" src/test/load/stations-ratio.sh
+set -euo pipefail
+JVMS=${JVMS:-6}
+ROUNDS=${ROUNDS:-100}
+WARMUPS=${WARMUPS:-20}
+SCENARIOS=${SCENARIOS:-"stations-2@30 stations-128@30"}
+cd "$(dirname "$0")/../../.."
+JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
+if [ ! -f target/test-classes/dev/fqlab/sim/bench/RealTimeFactor.class ]; then
+  ./mvnw -B -q -o test-compile
+fi
+JAR=$(ls target/fqlab-*.jar 2>/dev/null | grep -v -- '-plain' | head -1 || true)
+if [ -z "$JAR" ]; then
+  ./mvnw -B -q -o package -DskipTests
+  JAR=$(ls target/fqlab-*.jar | grep -v -- '-plain' | head -1)
+fi
+LIB=target/load/lib
+if [ ! -d "$LIB/BOOT-INF/lib" ] || [ "$JAR" -nt "$LIB/BOOT-INF/lib" ]; then
+  mkdir -p "$LIB" && (cd "$LIB" && unzip -q -o "../../../$JAR" 'BOOT-INF/lib/*')
+fi
+OUT=target/load/stations-ratio-$(date +%Y%m%d-%H%M%S)
+mkdir -p "$OUT"
+for j in $(seq 1 "$JVMS"); do
+  # shellcheck disable=SC2086
+  "$JAVA" -cp "target/test-classes:target/classes:$LIB/BOOT-INF/lib/*" dev.fqlab.sim.bench.RealTimeFactor \
+    "$ROUNDS" "$WARMUPS" $SCENARIOS >"$OUT/jvm-$j.txt"
+done
+python3 - "$OUT" $SCENARIOS <<'PY'
+import glob, math, re, statistics as st, sys
+out, first, last = sys.argv[1], sys.argv[2], sys.argv[-1]
+# two-sided 95 % Student t quantiles for 1..30 degrees of freedom (then the normal's)
+T95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+       2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
+ratios = []
+for path in sorted(glob.glob(out + "/jvm-*.txt"), key=lambda p: int(re.search(r"jvm-(\d+)", p).group(1))):
+    runs = {}
+    for line in open(path):
+        m = re.match(r"(\S+) run (\d+): .*?, (\d+) ns CPU per delivered packet", line)
+        if m:
+            runs.setdefault(int(m.group(2)), {})[m.group(1)] = float(m.group(3))
+    per_round = [r[last] / r[first] for r in runs.values() if first in r and last in r]
+    ratio = st.median(per_round)
+    ratios.append(ratio)
+    print(f"{path}: {last}/{first} CPU per delivered packet, median of {len(per_round)} rounds: {ratio:.3f}")
+n = len(ratios)
+mean = st.mean(ratios)
+if n > 1:
+    half = (T95[n - 2] if n - 1 <= len(T95) else 1.960) * st.stdev(ratios) / math.sqrt(n)
+    print(f"{n} JVMs: mean {mean:.3f}, 95 % confidence interval {mean - half:.3f} – {mean + half:.3f}, "
+          f"range {min(ratios):.3f} – {max(ratios):.3f}")
+else:
+    print(f"1 JVM: {mean:.3f}")
+PY
+echo "output in $OUT"
