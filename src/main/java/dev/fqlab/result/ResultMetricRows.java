@@ -54,9 +54,18 @@ public final class ResultMetricRows {
         String names = jsonMapper.writeValueAsString(metrics.names());
         String sha = sha256(names);
         insertNames(jdbc, postgres, sha, names);
-        jdbc.update("INSERT INTO result_metrics (experiment_id, names_sha256, seed, metric_values) VALUES (?, ?, ?, ?)",
-                experimentId, sha, metrics.seed(), bytes(metrics.values()));
+        jdbc.update(INSERT, row(experimentId, sha, metrics));
     }
+
+    /** A row's columns in {@link #INSERT}'s order: its metrics, and what a sweep's default table reads of them. */
+    private static Object[] row(UUID experimentId, String sha, ResultMetricFields.Extracted metrics) {
+        return new Object[] {experimentId, sha, metrics.seed(), bytes(metrics.values()), ResultMetricView.VERSION,
+                bytes(ResultMetricView.project(metrics.values(), ResultMetricView.positions(metrics.names()))),
+                ResultMetricView.digest(metrics.names(), metrics.values())};
+    }
+
+    private static final String INSERT = "INSERT INTO result_metrics (experiment_id, names_sha256, seed, metric_values, "
+            + "view_version, view_values, metric_digest) VALUES (?, ?, ?, ?, ?, ?, ?)";
 
     /**
      * Stores a list of names unless it is stored: two results of a new shape stored at once by two workers must not
@@ -116,6 +125,49 @@ public final class ResultMetricRows {
                 rs.getObject("seed", Long.class), values(rs.getBytes("metric_values")));
     }
 
+    /**
+     * What a sweep's default table reads of a stored row (V20, {@link ResultMetricView}): {@code version} null for a
+     * row stored before V20 (then {@code values} and {@code digest} are null too); {@code digest} null also for a
+     * result with a NaN metric.
+     */
+    public record StoredView(UUID experimentId, String namesSha256, Long seed, Short version, double[] values,
+                             byte[] digest) {
+    }
+
+    /** The columns {@link #storedView} reads, for a query's select list ({@code r} the table's alias). */
+    public static final String VIEW_COLUMNS = "r.experiment_id, r.names_sha256, r.seed, r.view_version, r.view_values, "
+            + "r.metric_digest";
+
+    /** The view at {@code rs}'s cursor, from the columns {@link #VIEW_COLUMNS} names. */
+    public static StoredView storedView(java.sql.ResultSet rs) throws java.sql.SQLException {
+        int version = rs.getInt("view_version");
+        Short stored = rs.wasNull() ? null : (short) version;
+        byte[] values = rs.getBytes("view_values");
+        return new StoredView(rs.getObject("experiment_id", UUID.class), rs.getString("names_sha256"),
+                rs.getObject("seed", Long.class), stored, values == null ? null : values(values),
+                rs.getBytes("metric_digest"));
+    }
+
+    /** The views of those of {@code experimentIds} that have a row, in no particular order. */
+    static List<StoredView> readViews(JdbcTemplate jdbc, List<UUID> experimentIds) {
+        List<StoredView> rows = new java.util.ArrayList<>(experimentIds.size());
+        for (int from = 0; from < experimentIds.size(); from += CHUNK) {
+            List<UUID> chunk = experimentIds.subList(from, Math.min(experimentIds.size(), from + CHUNK));
+            String marks = String.join(", ", java.util.Collections.nCopies(chunk.size(), "?"));
+            String sql = "SELECT " + VIEW_COLUMNS + " FROM result_metrics r WHERE r.experiment_id IN (" + marks + ")";
+            jdbc.query(con -> {
+                java.sql.PreparedStatement statement = BinaryResults.binary(con.prepareStatement(sql));
+                for (int i = 0; i < chunk.size(); i++) {
+                    statement.setObject(i + 1, chunk.get(i));
+                }
+                return statement;
+            }, rs -> {
+                rows.add(storedView(rs));
+            });
+        }
+        return rows;
+    }
+
     /** The metric names stored under {@code namesSha256}, in order; null when none are. */
     static List<String> names(JdbcTemplate jdbc, JsonMapper jsonMapper, String namesSha256) {
         List<String> names = jdbc.queryForList("SELECT names FROM result_metric_names WHERE names_sha256 = ?",
@@ -144,7 +196,7 @@ public final class ResultMetricRows {
         }
     }
 
-    /** For the migration: every given (experiment id → document) stored, in one batch. */
+    /** For the migration V17: every given (experiment id → document) stored, in one batch, without views (V20). */
     static void insertAll(JdbcTemplate jdbc, JsonMapper jsonMapper, boolean postgres, Map<UUID, String> documents) {
         List<Object[]> rows = new java.util.ArrayList<>();
         Map<String, String> shapes = new LinkedHashMap<>();
@@ -156,6 +208,7 @@ public final class ResultMetricRows {
             rows.add(new Object[] {id, sha, metrics.seed(), bytes(metrics.values())});
         });
         shapes.forEach((sha, names) -> insertNames(jdbc, postgres, sha, names));
+        // V17's columns: this runs before V20 adds the view's (its rows have none, and are read in full)
         jdbc.batchUpdate("INSERT INTO result_metrics (experiment_id, names_sha256, seed, metric_values) VALUES (?, ?, ?, ?)",
                 rows);
     }

@@ -124,6 +124,11 @@ public class ResultRepository {
         return ResultMetricRows.read(jdbcTemplate, experimentIds);
     }
 
+    /** What a sweep's default table reads ({@link ResultMetricRows.StoredView}) of those of {@code experimentIds} that have a row. */
+    public List<ResultMetricRows.StoredView> metricViews(List<UUID> experimentIds) {
+        return ResultMetricRows.readViews(jdbcTemplate, experimentIds);
+    }
+
     /** The metric names stored under {@code namesSha256} (a stored row's), in the order of its values; null if none. */
     public List<String> metricNames(String namesSha256) {
         return ResultMetricRows.names(jdbcTemplate, jsonMapper, namesSha256);

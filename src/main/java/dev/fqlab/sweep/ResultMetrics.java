@@ -2,11 +2,13 @@ package dev.fqlab.sweep;
 
 import dev.fqlab.result.ResultMetricFields;
 import dev.fqlab.result.ResultMetricRows;
+import dev.fqlab.result.ResultMetricView;
 import dev.fqlab.result.ResultRepository;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +37,7 @@ public class ResultMetrics {
     /** How many result documents are read from the database at once: they are large (their series), metrics small. */
     static final int DOCUMENTS_AT_ONCE = 64;
     /** The engine fields that measure the machine, not the simulation: they differ between identical runs. */
-    public static final Set<String> WALL_CLOCK = Set.of("engine.wallS", "engine.eventsPerS", "engine.speedup");
+    public static final Set<String> WALL_CLOCK = ResultMetricView.WALL_CLOCK;
     private static final int SHAPES = 1024;
 
     private final JsonMapper jsonMapper;
@@ -57,6 +59,32 @@ public class ResultMetrics {
                     return size() > SHAPES;
                 }
             });
+
+    /** The default metrics' shape of each full shape (by its names' SHA-256), with their positions in it. */
+    private final Map<String, Projection> projections = Collections.synchronizedMap(
+            new LinkedHashMap<>(64, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Projection> eldest) {
+                    return size() > SHAPES;
+                }
+            });
+    /**
+     * The views read lately ({@link MetricView}), in a slab of their own for the reason {@link MetricSlab} gives (no
+     * object per cached result for young collections to copy): each as its default metrics' values followed by
+     * {@link #DIGEST_DOUBLES} doubles for the digest, under the projection's {@code stored} shape.
+     */
+    private final MetricSlab viewSlab = new MetricSlab(1 << 19, 4, 1 << 16);
+    /** The projection of each {@code stored} shape in {@link #viewSlab}. */
+    private final Map<MetricValues.Shape, Projection> byStored = Collections.synchronizedMap(new IdentityHashMap<>());
+    /** A digest in the slab: whether there is one (1) or not (0), then its 32 bytes as 8 ints, each exact in a double. */
+    private static final int DIGEST_DOUBLES = 9;
+
+    /**
+     * A full shape, the shape of its default metrics ({@link ResultMetricView#positions}), and the shape its views are
+     * stored under in {@link #viewSlab} (the default metrics' names and the digest's places).
+     */
+    private record Projection(MetricValues.Shape all, MetricValues.Shape shown, MetricValues.Shape stored) {
+    }
 
     @Autowired
     public ResultMetrics(JsonMapper jsonMapper, ResultRepository results) {
@@ -117,6 +145,130 @@ public class ResultMetrics {
         return inOrder(ids, found, missing, documents);
     }
 
+    /**
+     * The views ({@link MetricView}) of each experiment in {@code ids} (all succeeded), in the order of {@code ids}:
+     * from the cache, else from their stored rows, which {@code rows} reads (given the ids not cached; it may answer
+     * rows of other experiments too). Null when one of them has no usable view — no {@code result_metrics} row, one
+     * stored before V20 or with another list of defaults, names that cannot be read: then the caller reads every
+     * metric, as before views. What is read is cached.
+     */
+    Map<UUID, MetricView> views(List<UUID> ids, Function<List<UUID>, List<ResultMetricRows.StoredView>> rows) {
+        Map<UUID, MetricView> found = new HashMap<>();
+        List<UUID> missing = new ArrayList<>();
+        for (UUID id : ids) {
+            MetricView cached = cachedView(id);
+            if (cached != null) {
+                found.put(id, cached);
+            } else {
+                missing.add(id);
+            }
+        }
+        if (!missing.isEmpty()) {
+            Set<UUID> wanted = new HashSet<>(missing);
+            for (ResultMetricRows.StoredView row : rows.apply(missing)) {
+                if (!wanted.contains(row.experimentId())) {
+                    continue;
+                }
+                Projection projection = projection(row);
+                if (projection == null) {
+                    return null;
+                }
+                MetricView view = new MetricView(new MetricValues(projection.shown(), row.values(), row.seed()),
+                        projection.all(), row.digest());
+                viewSlab.put(row.experimentId(), projection.stored(), stored(row.values(), row.digest()), row.seed());
+                found.put(row.experimentId(), view);
+            }
+            for (UUID id : missing) {
+                if (!found.containsKey(id)) {
+                    return null;
+                }
+            }
+        }
+        Map<UUID, MetricView> inOrder = new LinkedHashMap<>();
+        ids.forEach(id -> inOrder.put(id, found.get(id)));
+        return inOrder;
+    }
+
+    /** The rows' views of these experiments (those that have a row). */
+    List<ResultMetricRows.StoredView> viewRows(List<UUID> ids) {
+        return results.metricViews(ids);
+    }
+
+    /** Whether this instance has the view of {@code id} cached. */
+    boolean viewCached(UUID id) {
+        return viewSlab.contains(id);
+    }
+
+    /** The cached view of {@code id}, or null. */
+    private MetricView cachedView(UUID id) {
+        MetricValues stored = viewSlab.get(id);
+        Projection projection = stored == null ? null : byStored.get(stored.shape());
+        if (projection == null) {
+            return null;
+        }
+        int n = projection.shown().names().size();
+        double[] values = new double[n];
+        for (int i = 0; i < n; i++) {
+            values[i] = stored.value(i);
+        }
+        byte[] digest = null;
+        if (stored.value(n) == 1) {
+            java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate(32);
+            for (int i = 0; i < 8; i++) {
+                bytes.putInt((int) stored.value(n + 1 + i));
+            }
+            digest = bytes.array();
+        }
+        return new MetricView(new MetricValues(projection.shown(), values, stored.seed()), projection.all(), digest);
+    }
+
+    /** A view's values as {@link #viewSlab} keeps them: the default metrics' values, then the digest. */
+    private static double[] stored(double[] values, byte[] digest) {
+        double[] stored = java.util.Arrays.copyOf(values, values.length + DIGEST_DOUBLES);
+        if (digest != null && digest.length == 32) {
+            stored[values.length] = 1;
+            java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(digest);
+            for (int i = 0; i < 8; i++) {
+                stored[values.length + 1 + i] = bytes.getInt();
+            }
+        }
+        return stored;
+    }
+
+    /** The projection a stored row's view is read with, or null when it has none this build can use. */
+    private Projection projection(ResultMetricRows.StoredView row) {
+        if (row.version() == null || row.version() != ResultMetricView.VERSION || row.values() == null
+                || (row.digest() != null && row.digest().length != 32)) {
+            return null;
+        }
+        Projection projection = projections.get(row.namesSha256());
+        if (projection == null) {
+            List<String> names = results.metricNames(row.namesSha256());
+            if (names == null) {
+                return null;
+            }
+            MetricValues.Shape all = shapesBySha.computeIfAbsent(row.namesSha256(), sha -> shape(names));
+            List<String> shown = new ArrayList<>();
+            for (int i : ResultMetricView.positions(all.names())) {
+                shown.add(all.names().get(i));
+            }
+            List<String> stored = new ArrayList<>(shown);
+            for (int i = 0; i < DIGEST_DOUBLES; i++) {
+                stored.add("#digest" + i);
+            }
+            projection = new Projection(all, shape(shown), newShape(stored));
+            if (byStored.size() > 4 * SHAPES) {
+                byStored.clear(); // views stored under a shape no longer known are read again
+            }
+            byStored.put(projection.stored(), projection);
+            projections.put(row.namesSha256(), projection);
+        }
+        if (projection.shown().names().size() != row.values().length) {
+            return null;
+        }
+        return projection;
+    }
+
     /** Whether this instance has the metrics of {@code id} cached. */
     boolean cached(UUID id) {
         return cache.contains(id);
@@ -167,6 +319,15 @@ public class ResultMetrics {
     MetricValues extract(String document) {
         ResultMetricFields.Extracted extracted = ResultMetricFields.extract(jsonMapper, document);
         return new MetricValues(shape(extracted.names()), extracted.values(), extracted.seed());
+    }
+
+    /** A shape of its own (not shared with other results of these names). */
+    private static MetricValues.Shape newShape(List<String> names) {
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < names.size(); i++) {
+            index.put(names.get(i), i);
+        }
+        return new MetricValues.Shape(List.copyOf(names), Map.copyOf(index));
     }
 
     private MetricValues.Shape shape(List<String> names) {

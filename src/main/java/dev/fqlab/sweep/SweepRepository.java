@@ -208,6 +208,21 @@ class SweepRepository {
         return rows;
     }
 
+    /**
+     * What the sweep's default table reads ({@link ResultMetricRows.StoredView}) of its cells' results that have a
+     * {@code result_metrics} row, by the cells' index like {@link #metricRows}: about 300 bytes a row instead of the
+     * 2.3 kB of every metric of a WiFi result.
+     */
+    List<ResultMetricRows.StoredView> metricViews(UUID sweepId) {
+        List<ResultMetricRows.StoredView> rows = new ArrayList<>();
+        jdbcTemplate.query(con -> bySweep(con, "SELECT " + ResultMetricRows.VIEW_COLUMNS + """
+                 FROM sweep_experiments m JOIN result_metrics r ON r.experiment_id = m.experiment_id
+                WHERE m.sweep_id = ?""", sweepId), rs -> {
+            rows.add(ResultMetricRows.storedView(rs));
+        });
+        return rows;
+    }
+
     /** A sweep without stored answers from some build, and where it stands in the list. */
     record Unanswered(UUID id, long seq) {
     }

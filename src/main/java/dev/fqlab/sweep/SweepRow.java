@@ -101,16 +101,65 @@ public record SweepRow(int combination, Map<String, JsonNode> values,
      * order): the names of the rows' metrics when every metric is shown.
      */
     static List<String> metricNames(int combinations, List<SweepMember> members, Map<UUID, MetricValues> metricsById) {
+        return metricNames(combinations, members, metricsById, MetricValues::names);
+    }
+
+    /** The same from each result's {@code names} (a view's: the names of all its metrics). */
+    static <M> List<String> metricNames(int combinations, List<SweepMember> members, Map<UUID, M> byId,
+            java.util.function.Function<M, List<String>> namesOf) {
         Set<String> names = new LinkedHashSet<>();
         Set<List<String>> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         for (List<SweepMember> cell : cells(combinations, members)) {
-            for (MetricValues result : results(cell, metricsById)) {
-                if (seen.add(result.names())) {
-                    names.addAll(result.names());
+            for (M result : succeeded(cell, byId)) {
+                List<String> resultNames = namesOf.apply(result);
+                if (seen.add(resultNames)) {
+                    names.addAll(resultNames);
                 }
             }
         }
         return List.copyOf(names);
+    }
+
+    /** What {@code byId} holds of a combination's succeeded cells, in repetition order. */
+    private static <M> List<M> succeeded(List<SweepMember> cell, Map<UUID, M> byId) {
+        List<M> results = new ArrayList<>(cell.size());
+        for (SweepMember m : cell) {
+            if (m.status() == ExperimentStatus.SUCCEEDED) {
+                M result = byId.get(m.experimentId());
+                if (result != null) {
+                    results.add(result);
+                }
+            }
+        }
+        return results;
+    }
+
+    /**
+     * {@link #identicalRepetitions} from the results' digests ({@link dev.fqlab.result.ResultMetricView#digest}):
+     * the same combinations. Comparing the values finds a combination identical when it has two results or more,
+     * none of them has a NaN (it equals nothing: a null digest), not all of them are without metrics, and every
+     * metric but the wall-clock ones is in all of them with values equal to 6 digits (equal digests).
+     */
+    static Set<Integer> identicalByDigest(int combinations, List<SweepMember> members, Map<UUID, MetricView> views) {
+        Set<Integer> identical = new java.util.TreeSet<>();
+        List<List<SweepMember>> byCombination = cells(combinations, members);
+        for (int c = 0; c < combinations; c++) {
+            List<MetricView> results = succeeded(byCombination.get(c), views);
+            if (results.size() < 2) {
+                continue;
+            }
+            byte[] first = results.getFirst().digest();
+            boolean same = first != null;
+            boolean anyNames = false;
+            for (MetricView result : results) {
+                same &= result.digest() != null && Arrays.equals(first, result.digest());
+                anyNames |= !result.all().names().isEmpty();
+            }
+            if (same && anyNames) {
+                identical.add(c);
+            }
+        }
+        return identical;
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.fqlab.experiment.IdempotencyKey;
 import dev.fqlab.experiment.NewExperiment;
 import dev.fqlab.jobs.EngineVersion;
 import dev.fqlab.result.ResultMetricRows;
+import dev.fqlab.result.ResultMetricView;
 import dev.fqlab.sweep.SweepRepository.NewMember;
 import dev.fqlab.sweep.SweepRepository.StoredSweep;
 import dev.fqlab.web.ApiProblem;
@@ -194,9 +195,7 @@ public class SweepService {
      * station's throughput and airtime share, each flow's goodput, latency and RTT p50 and p99), besides the sweep's
      * own {@code metrics}. {@code ?metric=*} shows them all.
      */
-    public static final List<String> DEFAULT_METRICS = List.of("summary.*", "stations.*.throughputMbps",
-            "stations.*.airtimeShare", "flows.*.throughputMbps", "flows.*.latencyMs.p50", "flows.*.latencyMs.p99",
-            "flows.*.rttMs.p50", "flows.*.rttMs.p99");
+    public static final List<String> DEFAULT_METRICS = ResultMetricView.DEFAULT_METRICS;
 
     /**
      * From how many results not cached on, a sweep's table reads the metrics of all its cells (by the cells' index)
@@ -369,12 +368,21 @@ public class SweepService {
     /** {@code spreadOnly}: the rows' statistics hold only mean, stddev and n (for a table.csv of those). */
     private Loaded load(UUID id, Selection selection, boolean spreadOnly) {
         StoredSweep sweep = sweeps.find(id).orElseThrow(() -> notFound(id));
-        // A sweep whose results' metrics this instance has not cached (not read lately, or one of its results that
-        // was cached is no longer: the cache drops a sweep's results together, first in first out): the query by its
-        // cells, the larger of the two, runs on another connection while this one reads the cells.
+        JsonNode definition = jsonMapper.readTree(sweep.definition());
+        List<String> tableMetrics = definition.hasNonNull("metrics")
+                ? definition.get("metrics").valueStream().map(JsonNode::stringValue).toList() : null;
+        // The default table of a sweep whose results' metrics this instance has not cached reads their views (the
+        // default metrics and a digest, ResultMetricView) instead of every metric: a tenth of the bytes.
         UUID sample = readLately.get(id);
-        Future<List<ResultMetricRows.Stored>> prefetched = sample != null && resultMetrics.cached(sample) ? null
-                : prefetch(id);
+        boolean cached = sample != null && resultMetrics.cached(sample);
+        boolean byViews = !cached && selection instanceof Defaults && !spreadOnly && shownByDefault(tableMetrics);
+        // A sweep whose results this instance has not read lately: the query by its cells, the larger of the two,
+        // runs on another connection while this one reads the cells.
+        boolean lately = sample != null && (byViews ? resultMetrics.viewCached(sample) : cached);
+        Future<List<ResultMetricRows.StoredView>> prefetchedViews = byViews && !lately
+                ? prefetch(() -> sweeps.metricViews(id)) : null;
+        Future<List<ResultMetricRows.Stored>> prefetched = !byViews && !lately ? prefetch(() -> sweeps.metricRows(id))
+                : null;
         List<SweepMember> members = sweeps.members(id);
         SweepState state = SweepState.of(members, sweep.reusedCount(), sweep.submittedAt(), sweep.cancelledAt());
         boolean settled = state.status().isFinal() && members.stream().allMatch(m -> m.status().isFinal());
@@ -383,6 +391,22 @@ public class SweepService {
         }
         List<UUID> succeeded = members.stream().filter(m -> m.status() == ExperimentStatus.SUCCEEDED)
                 .map(SweepMember::experimentId).distinct().toList();
+        Table table = new Table(sweep, definition, tableMetrics,
+                definition.path("parameters").valueStream().map(SweepParameter::fromJson).toList(), members, state, settled);
+        if (byViews) {
+            Map<UUID, MetricView> views = resultMetrics.views(succeeded,
+                    missing -> prefetchedViews != null ? completed(prefetched(prefetchedViews), missing,
+                            resultMetrics::viewRows, ResultMetricRows.StoredView::experimentId)
+                            : missing.size() >= METRICS_BY_SWEEP ? sweeps.metricViews(id) : resultMetrics.viewRows(missing));
+            Loaded loaded = views == null ? null : fromViews(table, views);
+            if (loaded != null) {
+                if (!views.isEmpty()) {
+                    readLately.put(id, views.keySet().iterator().next());
+                }
+                return loaded;
+            }
+            // a result without a usable view (stored before V20, …): every metric is read, as before views
+        }
         // Results never change once stored, so their metrics are cached (ResultMetrics); those this instance has not
         // read yet come by the sweep's cells when many (a first read: one probe per cell, as one joined query cost),
         // else by id (a running sweep read again: the few finished since).
@@ -393,12 +417,58 @@ public class SweepService {
         if (!metrics.isEmpty()) {
             readLately.put(id, metrics.keySet().iterator().next());
         }
-        JsonNode definition = jsonMapper.readTree(sweep.definition());
-        List<SweepParameter> parameters = definition.path("parameters").valueStream().map(SweepParameter::fromJson).toList();
-        List<String> tableMetrics = definition.hasNonNull("metrics")
-                ? definition.get("metrics").valueStream().map(JsonNode::stringValue).toList() : null;
         List<String> available = SweepRow.metricNames(sweep.combinations(), members, metrics);
-        Set<String> chosen = switch (selection) {
+        Set<String> chosen = chosen(selection, available, tableMetrics);
+        List<SweepRow> rows = SweepRow.of(table.parameters(), sweep.combinations(), members, metrics, chosen, spreadOnly);
+        return table.loaded(available, rows, SweepRow.identicalRepetitions(sweep.combinations(), members, metrics),
+                metrics);
+    }
+
+    /** What a sweep's table is made of besides its results' metrics. */
+    private record Table(StoredSweep sweep, JsonNode definition, List<String> tableMetrics,
+                         List<SweepParameter> parameters, List<SweepMember> members, SweepState state, boolean settled) {
+
+        Loaded loaded(List<String> available, List<SweepRow> rows, Set<Integer> identical,
+                Map<UUID, MetricValues> metrics) {
+            List<SweepWarning> warnings = SweepWarning.of(parameters(), rows, identical);
+            SweepResource resource = new SweepResource(sweep.id(), sweep.name(), sweep.preset(), tags(definition),
+                    state.status(), state.progress(), sweep.submittedAt(), state.finishedAt(), sweep.combinations(),
+                    sweep.repetitions(), members.size(), (int) members.stream().filter(SweepMember::reused).count(),
+                    state.counts(), definition.get("base"), parameters(), definition.path("reuse").asBoolean(true),
+                    tableMetrics, available, warnings, rows, SweepResource.Links.of(sweep.id()));
+            return new Loaded(resource, members, metrics, settled, sweep.cancelledAt());
+        }
+    }
+
+    /**
+     * The default table from the results' views: the rows' statistics from their default metrics, the
+     * identical-repetitions warning from their digests. Null when a metric the table shows is not in the views (the
+     * sweep's own {@code metrics} name one outside the defaults): then every metric is read.
+     */
+    private Loaded fromViews(Table table, Map<UUID, MetricView> views) {
+        int combinations = table.sweep().combinations();
+        List<String> available = SweepRow.metricNames(combinations, table.members(), views, view -> view.all().names());
+        Set<String> chosen = chosen(new Defaults(), available, table.tableMetrics());
+        Map<UUID, MetricValues> shown = new LinkedHashMap<>();
+        Set<MetricValues.Shape> checked = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Map.Entry<UUID, MetricView> view : views.entrySet()) {
+            MetricView v = view.getValue();
+            if (checked.add(v.all())) {
+                for (String name : v.all().names()) {
+                    if (chosen.contains(name) && !ResultMetricView.isDefault(name)) {
+                        return null;
+                    }
+                }
+            }
+            shown.put(view.getKey(), v.shown());
+        }
+        List<SweepRow> rows = SweepRow.of(table.parameters(), combinations, table.members(), shown, chosen, false);
+        return table.loaded(available, rows, SweepRow.identicalByDigest(combinations, table.members(), views), shown);
+    }
+
+    /** The metrics a sweep's rows show for {@code selection}, of those {@code available} (null: all). */
+    private static Set<String> chosen(Selection selection, List<String> available, List<String> tableMetrics) {
+        return switch (selection) {
             case Defaults d -> {
                 List<String> names = new ArrayList<>(DEFAULT_METRICS);
                 if (tableMetrics != null) {
@@ -412,21 +482,30 @@ public class SweepService {
                     : Set.copyOf(checked ? SweepTable.requested(new LinkedHashSet<>(available), names)
                             : SweepTable.columns(new LinkedHashSet<>(available), names));
         };
-        List<SweepRow> rows = SweepRow.of(parameters, sweep.combinations(), members, metrics, chosen, spreadOnly);
-        List<SweepWarning> warnings = SweepWarning.of(parameters, rows,
-                SweepRow.identicalRepetitions(sweep.combinations(), members, metrics));
-        SweepResource resource = new SweepResource(sweep.id(), sweep.name(), sweep.preset(), tags(definition),
-                state.status(), state.progress(), sweep.submittedAt(), state.finishedAt(), sweep.combinations(),
-                sweep.repetitions(), members.size(), (int) members.stream().filter(SweepMember::reused).count(),
-                state.counts(), definition.get("base"), parameters, definition.path("reuse").asBoolean(true),
-                tableMetrics, available, warnings, rows, SweepResource.Links.of(id));
-        return new Loaded(resource, members, metrics, settled, sweep.cancelledAt());
     }
 
-    /** The sweep's rows by its cells, read on a prefetch thread; null when none is free (then read as before). */
-    private Future<List<ResultMetricRows.Stored>> prefetch(UUID id) {
+    /**
+     * Whether the default table shows only default metrics: the sweep names none of its own, or each of its own is
+     * one of {@link #DEFAULT_METRICS} or a name without '*' that one of them matches.
+     */
+    static boolean shownByDefault(List<String> tableMetrics) {
+        if (tableMetrics == null) {
+            return true;
+        }
+        for (String metric : tableMetrics) {
+            boolean inDefaults = DEFAULT_METRICS.contains(metric)
+                    || (!metric.contains("*") && ResultMetricView.isDefault(metric));
+            if (!inDefaults) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The sweep's rows (or views) by its cells, read on a prefetch thread; null when none is free (then read after). */
+    private <T> Future<List<T>> prefetch(java.util.concurrent.Callable<List<T>> read) {
         try {
-            return prefetcher.submit(() -> sweeps.metricRows(id));
+            return prefetcher.submit(read);
         } catch (RejectedExecutionException busy) {
             return null;
         }
@@ -438,6 +517,20 @@ public class SweepService {
         return completed(prefetched(prefetched), missing, resultMetrics::rows);
     }
 
+    /** {@link #completed} for rows of any kind, each of the experiment {@code idOf} names. */
+    static <R> List<R> completed(List<R> rows, List<UUID> missing, Function<List<UUID>, List<R>> byId,
+            Function<R, UUID> idOf) {
+        Set<UUID> read = new HashSet<>(rows.size() * 2);
+        rows.forEach(row -> read.add(idOf.apply(row)));
+        List<UUID> rest = missing.stream().filter(m -> !read.contains(m)).distinct().toList();
+        if (rest.isEmpty()) {
+            return rows;
+        }
+        List<R> all = new ArrayList<>(rows);
+        all.addAll(byId.apply(rest));
+        return all;
+    }
+
     /**
      * The rows a prefetch read by the sweep's cells, and by id ({@code byId}) those of the results {@code missing}
      * from the cache it lacks: the prefetch ran beside the cells' query, so a result stored after it read (its
@@ -446,19 +539,11 @@ public class SweepService {
      */
     static List<ResultMetricRows.Stored> completed(List<ResultMetricRows.Stored> rows, List<UUID> missing,
             Function<List<UUID>, List<ResultMetricRows.Stored>> byId) {
-        Set<UUID> read = new HashSet<>(rows.size() * 2);
-        rows.forEach(row -> read.add(row.experimentId()));
-        List<UUID> rest = missing.stream().filter(m -> !read.contains(m)).distinct().toList();
-        if (rest.isEmpty()) {
-            return rows;
-        }
-        List<ResultMetricRows.Stored> all = new ArrayList<>(rows);
-        all.addAll(byId.apply(rest));
-        return all;
+        return completed(rows, missing, byId, ResultMetricRows.Stored::experimentId);
     }
 
     /** What the prefetch read; its failure as the same exception reading here would have thrown. */
-    private static List<ResultMetricRows.Stored> prefetched(Future<List<ResultMetricRows.Stored>> prefetched) {
+    private static <T> List<T> prefetched(Future<List<T>> prefetched) {
         try {
             return prefetched.get();
         } catch (InterruptedException e) {

@@ -1,16 +1,14 @@
 package dev.fqlab.sweep;
 
 import dev.fqlab.result.Csv;
+import dev.fqlab.result.ResultMetricView;
 import dev.fqlab.web.ApiError;
 import dev.fqlab.web.ApiProblem;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
  * {@code GET /sweeps/{id}/table.csv}: the sweep's result table, one row per combination, ready for a spreadsheet or
@@ -134,9 +132,7 @@ final class SweepTable {
         for (String entry : filter) {
             if (entry.contains("*")) {
                 // '*' matches anything: "flows.probe.*", "flows.*.throughputMbps"
-                Pattern pattern = Pattern.compile(Arrays.stream(entry.split("\\*", -1)).map(Pattern::quote)
-                        .collect(Collectors.joining(".*")));
-                all.stream().filter(m -> pattern.matcher(m).matches()).forEach(chosen::add);
+                all.stream().filter(ResultMetricView.glob(entry)).forEach(chosen::add);
             } else {
                 chosen.add(entry);
             }

@@ -144,6 +144,48 @@ class SweepRenderCacheTest extends ServiceTest {
         assertThat(api.get(PATH + "/" + id).body()).isEqualTo(settledJson);
     }
 
+    @Autowired
+    SweepService service;
+
+    @Autowired
+    SweepJson sweepJson;
+
+    @Autowired
+    ResultMetrics resultMetrics;
+
+    /**
+     * V20: a sweep settling through the service stores its default table rendered from its results' views (the
+     * default metrics' values and a digest, nothing of them cached on this instance yet), and that is the table
+     * rendered from every metric of every result (the oracle: the same metrics asked for by name, which reads them
+     * all) — with identical repetitions (a wired run has no randomness), with the sweep's own metrics among the
+     * defaults; a sweep naming metrics outside them is rendered from every metric.
+     */
+    @Test
+    void theDefaultTableFromTheResultsViewsIsTheOneFromEveryMetric() {
+        for (String own : List.of("", ", \"metrics\": [\"summary.*\", \"flows.udp1.throughputMbps\"]",
+                ", \"metrics\": [\"engine.*\"]")) {
+            String tag = "views-" + UUID.randomUUID();
+            String body = SweepApiTest.twoByTwo(tag);
+            body = body.substring(0, body.lastIndexOf('}')) + own + "}";
+            String id = settledSweep(body);
+            UUID sweep = UUID.fromString(id);
+            List<String> names = new java.util.ArrayList<>(SweepService.DEFAULT_METRICS);
+            List<UUID> experiments = sweeps.members(sweep).stream().map(SweepMember::experimentId).toList();
+            boolean byViews = !own.contains("engine");
+            assertThat(experiments).allSatisfy(e -> assertThat(resultMetrics.viewCached(e)).isEqualTo(byViews));
+            if (!own.isEmpty()) {
+                names.addAll(byViews ? List.of("summary.*", "flows.udp1.throughputMbps") : List.of("engine.*"));
+            }
+
+            String fromEveryMetric = new String(sweepJson.write(service.getOnly(sweep, names)), StandardCharsets.UTF_8);
+
+            assertThat(storedBody(id, JSON_ROW)).as(own).isEqualTo(fromEveryMetric);
+            if (own.isEmpty()) {
+                assertThat(fromEveryMetric).contains("identical-repetitions");
+            }
+        }
+    }
+
     @Test
     void settledSweepsWithoutThisBuildsAnswersGetThemAfterStartUp() throws Exception {
         String id = settledSweep(SweepApiTest.twoByTwo("on-start-" + UUID.randomUUID()));
