@@ -394,10 +394,7 @@ public class SweepService {
         Table table = new Table(sweep, definition, tableMetrics,
                 definition.path("parameters").valueStream().map(SweepParameter::fromJson).toList(), members, state, settled);
         if (byViews) {
-            Map<UUID, MetricView> views = resultMetrics.views(succeeded,
-                    missing -> prefetchedViews != null ? completed(prefetched(prefetchedViews), missing,
-                            resultMetrics::viewRows, ResultMetricRows.StoredView::experimentId)
-                            : missing.size() >= METRICS_BY_SWEEP ? sweeps.metricViews(id) : resultMetrics.viewRows(missing));
+            Map<UUID, MetricView> views = views(id, succeeded, prefetchedViews);
             Loaded loaded = views == null ? null : fromViews(table, views);
             if (loaded != null) {
                 if (!views.isEmpty()) {
@@ -422,6 +419,17 @@ public class SweepService {
         List<SweepRow> rows = SweepRow.of(table.parameters(), sweep.combinations(), members, metrics, chosen, spreadOnly);
         return table.loaded(available, rows, SweepRow.identicalRepetitions(sweep.combinations(), members, metrics),
                 metrics);
+    }
+
+    /**
+     * The views of the sweep's succeeded results ({@link ResultMetrics#views}): those not cached from the prefetch
+     * (completed by id), else by the sweep's cells when many, else by id; null when one has no usable view.
+     */
+    private Map<UUID, MetricView> views(UUID id, List<UUID> succeeded,
+            Future<List<ResultMetricRows.StoredView>> prefetched) {
+        return resultMetrics.views(succeeded, missing -> prefetched != null
+                ? completed(prefetched(prefetched), missing, resultMetrics::viewRows, ResultMetricRows.StoredView::experimentId)
+                : missing.size() >= METRICS_BY_SWEEP ? sweeps.metricViews(id) : resultMetrics.viewRows(missing));
     }
 
     /** What a sweep's table is made of besides its results' metrics. */
