@@ -85,13 +85,24 @@ final class EventQueue {
         return n;
     }
 
-    /** Re-positions {@code e}, already in the heap, after its (time, seq) changed: one sift instead of two. */
+    /**
+     * Re-positions {@code e}, already in the heap, after its (time, seq) changed: up when it now precedes its parent
+     * (which precedes the children), else down — one sift, and for the top (the firing event rescheduling itself)
+     * no question about a parent.
+     */
     private void heapChanged(Event e) {
         int i = e.slot;
-        siftDown(i, e, e.time, e.seq);
-        if (heap[i] == e) {
-            siftUp(i, e, e.time, e.seq);
+        long time = e.time;
+        long seq = e.seq;
+        if (i > 0) {
+            int parent = (i - 1) >>> 2;
+            long pt = times[parent];
+            if (time < pt || (time == pt && seq < seqs[parent])) {
+                siftUp(i, e, time, seq);
+                return;
+            }
         }
+        siftDown(i, e, time, seq);
     }
 
     private void heapRemove(Event e) {

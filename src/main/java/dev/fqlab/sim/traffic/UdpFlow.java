@@ -20,6 +20,11 @@ public final class UdpFlow extends Flow {
     private final long startNs;
     private final long stopNs;
     private final double intervalNs;
+    /**
+     * {@link #intervalNs} as a long when it is a whole number of ns and every send's offset {@code events × interval}
+     * stays below 2^53 (then the double product is exact and {@code Math.round} returns it unchanged), else 0.
+     */
+    private final long wholeIntervalNs;
     private final int burst;
     /** The spec's packet size, kept here: reading it through the spec record touched one more cache line per send. */
     private final int packetBytes;
@@ -70,11 +75,24 @@ public final class UdpFlow extends Flow {
         this.intervalNs = udp.rateMbps() != null
                 ? burst * udp.packetBytes() * 8e3 / udp.rateMbps()
                 : udp.intervalMs() * Time.NS_PER_MS;
+        this.wholeIntervalNs = wholeInterval(intervalNs, stopNs - startNs);
         // the packets it offers in the measurement window: at most that many latency samples (a size hint only)
         long window = stopNs - Math.max(startNs, context.warmupNs());
         if (intervalNs > 0 && window > 0) {
             stats.latency().expect(Math.min(remaining, (long) (window / intervalNs) * burst));
         }
+    }
+
+    /**
+     * {@code intervalNs} as a long when {@code Math.round(k × intervalNs) == k × (long) intervalNs} for every offset up
+     * to one interval past {@code spanNs} (a whole number of ns, products below 2^53), else 0.
+     */
+    static long wholeInterval(double intervalNs, long spanNs) {
+        if (!(intervalNs >= 1 && intervalNs <= 1L << 40) || intervalNs != Math.rint(intervalNs)
+                || spanNs < 0 || spanNs > 1L << 51) {
+            return 0;
+        }
+        return (long) intervalNs;
     }
 
     /** A UDP receiver only counts what arrives. */
@@ -109,7 +127,7 @@ public final class UdpFlow extends Flow {
                 remaining--;
             }
             events++;
-            long next = startNs + Math.round(events * intervalNs);
+            long next = startNs + (wholeIntervalNs > 0 ? events * wholeIntervalNs : Math.round(events * intervalNs));
             if (remaining <= 0 || intervalNs <= 0 || next >= stopNs) {
                 return;
             }

@@ -67,6 +67,11 @@ public final class ForwardingCore implements PacketSink {
         next.accept(p, now);
     }
 
+    /** Whether packets pass through at once ({@code forwardCpuUs} 0): then nothing is ever scheduled or queued here. */
+    public boolean passesThrough() {
+        return costNs == 0;
+    }
+
     /** Packets the full RX ring dropped. */
     public long ringDrops() {
         return ringDrops;
