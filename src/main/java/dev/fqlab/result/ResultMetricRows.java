@@ -61,11 +61,13 @@ public final class ResultMetricRows {
     private static Object[] row(UUID experimentId, String sha, ResultMetricFields.Extracted metrics) {
         return new Object[] {experimentId, sha, metrics.seed(), bytes(metrics.values()), ResultMetricView.VERSION,
                 bytes(ResultMetricView.project(metrics.values(), ResultMetricView.positions(metrics.names()))),
-                ResultMetricView.digest(metrics.names(), metrics.values())};
+                ResultMetricView.digest(metrics.names(), metrics.values()), experimentId};
     }
 
+    /** With the sweep that ran the experiment, if one did (V21: a sweep reads its results' rows by it). */
     private static final String INSERT = "INSERT INTO result_metrics (experiment_id, names_sha256, seed, metric_values, "
-            + "view_version, view_values, metric_digest) VALUES (?, ?, ?, ?, ?, ?, ?)";
+            + "view_version, view_values, metric_digest, sweep_id) VALUES (?, ?, ?, ?, ?, ?, ?, "
+            + "(SELECT sweep_id FROM experiments WHERE id = ?))";
 
     /**
      * Stores a list of names unless it is stored: two results of a new shape stored at once by two workers must not

@@ -114,7 +114,7 @@ public class ResultMetrics {
 
     /**
      * The same, with the {@code result_metrics} rows of the ids not cached read by {@code rows} (given those ids; it
-     * may answer rows of other experiments too, which are ignored): a sweep reads many at once by its cells
+     * may answer rows of other experiments too, which are ignored): a sweep reads many at once by the sweep
      * ({@link SweepRepository#metricRows}). What is read is cached: a running sweep's next read finds them here.
      */
     Map<UUID, MetricValues> of(List<UUID> ids, Function<List<UUID>, List<ResultMetricRows.Stored>> rows,

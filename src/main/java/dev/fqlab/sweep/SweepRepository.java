@@ -225,30 +225,29 @@ class SweepRepository {
     }
 
     /**
-     * The {@code result_metrics} rows of the sweep's cells' experiments (those that have one), by the cells' index
-     * with one primary-key probe each: for many results at once, cheaper than naming a thousand ids.
+     * The {@code result_metrics} rows of the results the sweep ran ({@code result_metrics.sweep_id}, V21: one range of
+     * its index), for many results at once cheaper than naming a thousand ids. Not those it reused, nor those it ran
+     * that were stored for another sweep: {@link SweepService#completed} reads those by id.
      */
     List<ResultMetricRows.Stored> metricRows(UUID sweepId) {
         List<ResultMetricRows.Stored> rows = new ArrayList<>();
         jdbcTemplate.query(con -> bySweep(con, """
                 SELECT r.experiment_id, r.names_sha256, r.seed, r.metric_values
-                FROM sweep_experiments m JOIN result_metrics r ON r.experiment_id = m.experiment_id
-                WHERE m.sweep_id = ?""", sweepId), rs -> {
+                FROM result_metrics r WHERE r.sweep_id = ?""", sweepId), rs -> {
             rows.add(ResultMetricRows.stored(rs));
         });
         return rows;
     }
 
     /**
-     * What the sweep's default table reads ({@link ResultMetricRows.StoredView}) of its cells' results that have a
-     * {@code result_metrics} row, by the cells' index like {@link #metricRows}: about 300 bytes a row instead of the
-     * 2.3 kB of every metric of a WiFi result.
+     * What the sweep's default table reads ({@link ResultMetricRows.StoredView}) of the results it ran, by
+     * {@code result_metrics.sweep_id} like {@link #metricRows}: about 300 bytes a row instead of the 2.3 kB of every
+     * metric of a WiFi result.
      */
     List<ResultMetricRows.StoredView> metricViews(UUID sweepId) {
         List<ResultMetricRows.StoredView> rows = new ArrayList<>();
-        jdbcTemplate.query(con -> bySweep(con, "SELECT " + ResultMetricRows.VIEW_COLUMNS + """
-                 FROM sweep_experiments m JOIN result_metrics r ON r.experiment_id = m.experiment_id
-                WHERE m.sweep_id = ?""", sweepId), rs -> {
+        jdbcTemplate.query(con -> bySweep(con, "SELECT " + ResultMetricRows.VIEW_COLUMNS
+                + " FROM result_metrics r WHERE r.sweep_id = ?", sweepId), rs -> {
             rows.add(ResultMetricRows.storedView(rs));
         });
         return rows;

@@ -376,8 +376,8 @@ public class SweepService {
         UUID sample = readLately.get(id);
         boolean cached = sample != null && resultMetrics.cached(sample);
         boolean byViews = !cached && selection instanceof Defaults && !spreadOnly && shownByDefault(tableMetrics);
-        // A sweep whose results this instance has not read lately: the query by its cells, the larger of the two,
-        // runs on another connection while this one reads the cells.
+        // A sweep whose results this instance has not read lately: the query by the sweep (V21), the larger of the
+        // two, runs on another connection while this one reads the cells.
         boolean lately = sample != null && (byViews ? resultMetrics.viewCached(sample) : cached);
         Future<List<ResultMetricRows.StoredView>> prefetchedViews = byViews && !lately
                 ? prefetch(() -> sweeps.metricViews(id)) : null;
@@ -405,11 +405,13 @@ public class SweepService {
             // a result without a usable view (stored before V20, …): every metric is read, as before views
         }
         // Results never change once stored, so their metrics are cached (ResultMetrics); those this instance has not
-        // read yet come by the sweep's cells when many (a first read: one probe per cell, as one joined query cost),
-        // else by id (a running sweep read again: the few finished since).
+        // read yet come by the sweep when many (a first read: one index range, V21; those it reused by id), else by id
+        // (a running sweep read again: the few finished since).
         Map<UUID, MetricValues> metrics = resultMetrics.of(succeeded,
                 missing -> prefetched != null ? withPrefetched(prefetched, missing)
-                        : missing.size() >= METRICS_BY_SWEEP ? sweeps.metricRows(id) : resultMetrics.rows(missing),
+                        : missing.size() >= METRICS_BY_SWEEP
+                                ? completed(sweeps.metricRows(id), missing, resultMetrics::rows)
+                                : resultMetrics.rows(missing),
                 sweeps::documents);
         if (!metrics.isEmpty()) {
             readLately.put(id, metrics.keySet().iterator().next());
@@ -423,13 +425,15 @@ public class SweepService {
 
     /**
      * The views of the sweep's succeeded results ({@link ResultMetrics#views}): those not cached from the prefetch
-     * (completed by id), else by the sweep's cells when many, else by id; null when one has no usable view.
+     * (completed by id), else by the sweep when many (completed the same way), else by id; null when one has no
+     * usable view.
      */
     private Map<UUID, MetricView> views(UUID id, List<UUID> succeeded,
             Future<List<ResultMetricRows.StoredView>> prefetched) {
-        return resultMetrics.views(succeeded, missing -> prefetched != null
-                ? completed(prefetched(prefetched), missing, resultMetrics::viewRows, ResultMetricRows.StoredView::experimentId)
-                : missing.size() >= METRICS_BY_SWEEP ? sweeps.metricViews(id) : resultMetrics.viewRows(missing));
+        return resultMetrics.views(succeeded, missing -> prefetched != null || missing.size() >= METRICS_BY_SWEEP
+                ? completed(prefetched != null ? prefetched(prefetched) : sweeps.metricViews(id), missing,
+                        resultMetrics::viewRows, ResultMetricRows.StoredView::experimentId)
+                : resultMetrics.viewRows(missing));
     }
 
     /** What a sweep's table is made of besides its results' metrics. */
@@ -510,7 +514,7 @@ public class SweepService {
         return true;
     }
 
-    /** The sweep's rows (or views) by its cells, read on a prefetch thread; null when none is free (then read after). */
+    /** The sweep's rows (or views), read on a prefetch thread; null when none is free (then read after). */
     private <T> Future<List<T>> prefetch(java.util.concurrent.Callable<List<T>> read) {
         try {
             return prefetcher.submit(read);
@@ -540,10 +544,10 @@ public class SweepService {
     }
 
     /**
-     * The rows a prefetch read by the sweep's cells, and by id ({@code byId}) those of the results {@code missing}
-     * from the cache it lacks: the prefetch ran beside the cells' query, so a result stored after it read (its
-     * experiment finished in between, and the cells' query saw it SUCCEEDED) still has its row read. The answer is
-     * then what reading the rows after the cells gives.
+     * The rows read by the sweep (those of the results it ran), and by id ({@code byId}) those of the results
+     * {@code missing} from the cache they lack: results the sweep reused, and — a prefetch ran beside the cells' query
+     * — a result stored after it read (its experiment finished in between, and the cells' query saw it SUCCEEDED).
+     * The answer is then what reading the rows of the cells after the cells gives.
      */
     static List<ResultMetricRows.Stored> completed(List<ResultMetricRows.Stored> rows, List<UUID> missing,
             Function<List<UUID>, List<ResultMetricRows.Stored>> byId) {
