@@ -15,24 +15,12 @@ ROUNDS=${ROUNDS:-100}
 WARMUPS=${WARMUPS:-20}
 SCENARIOS=${SCENARIOS:-"stations-2@30 stations-128@30"}
 cd "$(dirname "$0")/../../.."
-JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
-if [ ! -f target/test-classes/dev/fqlab/sim/bench/RealTimeFactor.class ]; then
-  ./mvnw -B -q -o test-compile
-fi
-JAR=$(ls target/fqlab-*.jar 2>/dev/null | grep -v -- '-plain' | head -1 || true)
-if [ -z "$JAR" ]; then
-  ./mvnw -B -q -o package -DskipTests
-  JAR=$(ls target/fqlab-*.jar | grep -v -- '-plain' | head -1)
-fi
-LIB=target/load/lib
-if [ ! -d "$LIB/BOOT-INF/lib" ] || [ "$JAR" -nt "$LIB/BOOT-INF/lib" ]; then
-  mkdir -p "$LIB" && (cd "$LIB" && unzip -q -o "../../../$JAR" 'BOOT-INF/lib/*')
-fi
+. src/test/load/bench-classpath.sh
 OUT=target/load/stations-ratio-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$OUT"
 for j in $(seq 1 "$JVMS"); do
   # shellcheck disable=SC2086
-  "$JAVA" -cp "target/test-classes:target/classes:$LIB/BOOT-INF/lib/*" dev.fqlab.sim.bench.RealTimeFactor \
+  "$JAVA" -cp "$BENCH_CP" dev.fqlab.sim.bench.RealTimeFactor \
     "$ROUNDS" "$WARMUPS" $SCENARIOS >"$OUT/jvm-$j.txt"
 done
 python3 - "$OUT" $SCENARIOS <<'PY'

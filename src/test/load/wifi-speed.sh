@@ -17,22 +17,8 @@ cd "$(dirname "$0")/../../.."
 if [ "$#" -eq 0 ]; then
   set -- seed-000-airtime stations-2@30 stations-32@30 stations-128@30
 fi
-JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
-if [ ! -f target/test-classes/dev/fqlab/sim/bench/RealTimeFactor.class ] || [ ! -f target/classes/presets/seed-000-airtime.json ]; then
-  ./mvnw -B -q -o test-compile
-fi
-# the runtime classpath: the packaged jar's libraries (no dependency plugin needed offline)
-JAR=$(ls target/fqlab-*.jar 2>/dev/null | grep -v -- '-plain' | head -1 || true)
-if [ -z "$JAR" ]; then
-  ./mvnw -B -q -o package -DskipTests
-  JAR=$(ls target/fqlab-*.jar | grep -v -- '-plain' | head -1)
-fi
-LIB=target/load/lib
-if [ ! -d "$LIB" ] || [ "$JAR" -nt "$LIB" ]; then
-  rm -rf "$LIB"; mkdir -p "$LIB"
-  (cd "$LIB" && unzip -q -o "$OLDPWD/$JAR" 'BOOT-INF/lib/*')
-fi
+. src/test/load/bench-classpath.sh
 mkdir -p target/load
 OUT=target/load/wifi-speed-$(date +%Y%m%d-%H%M%S).txt
-"$JAVA" -cp "target/test-classes:target/classes:$LIB/BOOT-INF/lib/*" dev.fqlab.sim.bench.RealTimeFactor \
+"$JAVA" -cp "$BENCH_CP" dev.fqlab.sim.bench.RealTimeFactor \
   "$RUNS" "$WARMUPS" "$@" | tee "$OUT"

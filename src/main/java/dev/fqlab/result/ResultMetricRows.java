@@ -98,12 +98,23 @@ public final class ResultMetricRows {
 
     /** The rows of those of {@code experimentIds} that have one, in no particular order. */
     static List<Stored> read(JdbcTemplate jdbc, List<UUID> experimentIds) {
-        List<Stored> rows = new java.util.ArrayList<>(experimentIds.size());
+        return byIds(jdbc, experimentIds, "r.experiment_id, r.names_sha256, r.seed, r.metric_values",
+                ResultMetricRows::stored);
+    }
+
+    /** Reads one row of a result set. */
+    @FunctionalInterface
+    private interface RowReader<T> {
+        T read(java.sql.ResultSet rs) throws java.sql.SQLException;
+    }
+
+    /** {@code columns} of the rows of those of {@code experimentIds} that have one, each read by {@code reader}. */
+    private static <T> List<T> byIds(JdbcTemplate jdbc, List<UUID> experimentIds, String columns, RowReader<T> reader) {
+        List<T> rows = new java.util.ArrayList<>(experimentIds.size());
         for (int from = 0; from < experimentIds.size(); from += CHUNK) {
             List<UUID> chunk = experimentIds.subList(from, Math.min(experimentIds.size(), from + CHUNK));
             String marks = String.join(", ", java.util.Collections.nCopies(chunk.size(), "?"));
-            String sql = "SELECT experiment_id, names_sha256, seed, metric_values FROM result_metrics WHERE experiment_id IN ("
-                    + marks + ")";
+            String sql = "SELECT " + columns + " FROM result_metrics r WHERE r.experiment_id IN (" + marks + ")";
             // Binary results (BinaryResults): each IN-list length is its own statement, so text would be the rule.
             jdbc.query(con -> {
                 java.sql.PreparedStatement statement = BinaryResults.binary(con.prepareStatement(sql));
@@ -112,7 +123,7 @@ public final class ResultMetricRows {
                 }
                 return statement;
             }, rs -> {
-                rows.add(stored(rs));
+                rows.add(reader.read(rs));
             });
         }
         return rows;
@@ -152,22 +163,7 @@ public final class ResultMetricRows {
 
     /** The views of those of {@code experimentIds} that have a row, in no particular order. */
     static List<StoredView> readViews(JdbcTemplate jdbc, List<UUID> experimentIds) {
-        List<StoredView> rows = new java.util.ArrayList<>(experimentIds.size());
-        for (int from = 0; from < experimentIds.size(); from += CHUNK) {
-            List<UUID> chunk = experimentIds.subList(from, Math.min(experimentIds.size(), from + CHUNK));
-            String marks = String.join(", ", java.util.Collections.nCopies(chunk.size(), "?"));
-            String sql = "SELECT " + VIEW_COLUMNS + " FROM result_metrics r WHERE r.experiment_id IN (" + marks + ")";
-            jdbc.query(con -> {
-                java.sql.PreparedStatement statement = BinaryResults.binary(con.prepareStatement(sql));
-                for (int i = 0; i < chunk.size(); i++) {
-                    statement.setObject(i + 1, chunk.get(i));
-                }
-                return statement;
-            }, rs -> {
-                rows.add(storedView(rs));
-            });
-        }
-        return rows;
+        return byIds(jdbc, experimentIds, VIEW_COLUMNS, ResultMetricRows::storedView);
     }
 
     /** The metric names stored under {@code namesSha256}, in order; null when none are. */

@@ -120,15 +120,7 @@ public class ResultMetrics {
     Map<UUID, MetricValues> of(List<UUID> ids, Function<List<UUID>, List<ResultMetricRows.Stored>> rows,
             Function<List<UUID>, Map<UUID, String>> documents) {
         Map<UUID, MetricValues> found = new HashMap<>();
-        List<UUID> missing = new ArrayList<>();
-        for (UUID id : ids) {
-            MetricValues cached = cache.get(id);
-            if (cached != null) {
-                found.put(id, cached);
-            } else {
-                missing.add(id);
-            }
-        }
+        List<UUID> missing = fromCache(ids, cache::get, found);
         if (!missing.isEmpty()) {
             Set<UUID> wanted = new HashSet<>(missing);
             for (ResultMetricRows.Stored row : rows.apply(missing)) {
@@ -154,15 +146,7 @@ public class ResultMetrics {
      */
     Map<UUID, MetricView> views(List<UUID> ids, Function<List<UUID>, List<ResultMetricRows.StoredView>> rows) {
         Map<UUID, MetricView> found = new HashMap<>();
-        List<UUID> missing = new ArrayList<>();
-        for (UUID id : ids) {
-            MetricView cached = cachedView(id);
-            if (cached != null) {
-                found.put(id, cached);
-            } else {
-                missing.add(id);
-            }
-        }
+        List<UUID> missing = fromCache(ids, this::cachedView, found);
         if (!missing.isEmpty()) {
             Set<UUID> wanted = new HashSet<>(missing);
             for (ResultMetricRows.StoredView row : rows.apply(missing)) {
@@ -267,6 +251,20 @@ public class ResultMetrics {
             return null;
         }
         return projection;
+    }
+
+    /** Puts into {@code found} what {@code cached} has of {@code ids}; answers the others, in order. */
+    private static <V> List<UUID> fromCache(List<UUID> ids, Function<UUID, V> cached, Map<UUID, V> found) {
+        List<UUID> missing = new ArrayList<>();
+        for (UUID id : ids) {
+            V value = cached.apply(id);
+            if (value != null) {
+                found.put(id, value);
+            } else {
+                missing.add(id);
+            }
+        }
+        return missing;
     }
 
     /** Whether this instance has the metrics of {@code id} cached. */

@@ -83,17 +83,7 @@ public record SweepRow(int combination, Map<String, JsonNode> values,
 
     /** The metrics of a combination's succeeded cells that have them, in repetition order. */
     private static <M extends Map<String, Double>> List<M> results(List<SweepMember> cell, Map<UUID, M> metricsById) {
-        // A loop, not a stream: called for every combination three times per render (issue 17, allocation).
-        List<M> results = new ArrayList<>(cell.size());
-        for (SweepMember m : cell) {
-            if (m.status() == ExperimentStatus.SUCCEEDED) {
-                M metrics = metricsById.get(m.experimentId());
-                if (metrics != null) {
-                    results.add(metrics);
-                }
-            }
-        }
-        return results;
+        return succeeded(cell, metricsById);
     }
 
     /**
@@ -122,6 +112,7 @@ public record SweepRow(int combination, Map<String, JsonNode> values,
 
     /** What {@code byId} holds of a combination's succeeded cells, in repetition order. */
     private static <M> List<M> succeeded(List<SweepMember> cell, Map<UUID, M> byId) {
+        // A loop, not a stream: called for every combination three times per render (issue 17, allocation).
         List<M> results = new ArrayList<>(cell.size());
         for (SweepMember m : cell) {
             if (m.status() == ExperimentStatus.SUCCEEDED) {
