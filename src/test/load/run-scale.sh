@@ -2,7 +2,7 @@
 # Issue 17's storage measurements on PostgreSQL, from a built jar (./mvnw -B package -DskipTests):
 #  1. bytes written per seed-000-airtime run (60 s, 25 series) with outputs.series full, coarse and none: the growth
 #     of every table with its indexes and TOAST (pg_total_relation_size) over RUNS runs each, divided by RUNS;
-#  2. 100 000 experiments seeded by bulk INSERT … SELECT (scale-seed.sql, cloning the runs of step 1 and a real
+#  2. 120 000 experiments seeded by bulk INSERT … SELECT (scale-seed.sql, cloning the runs of step 1 and a real
 #     sweep's definition), then p50/p99/max over REPS repetitions of the API's lists, filters and sweep tables and
 #     of every SQL query of the Grafana experiments dashboard, and their EXPLAIN ANALYZE plans
 #     (dev.fqlab.load.ScaleQueries).
@@ -10,11 +10,12 @@
 #   src/test/load/run-scale.sh [path/to/fqlab.jar]
 #
 # Needs a JDK ≥ 21 (JAVA_HOME), curl, jq, python3, psql/createdb/dropdb for a server that accepts PGUSER without a
-# password (default 127.0.0.1:5432, user postgres). Settings: N (100000 experiments), RUNS (5), REPS (60),
+# password (default 127.0.0.1:5432, user postgres). Settings: N (120000 experiments: 10 000 singles, 90 sweeps of 1 000 cells
+# measured and 20 more whose reads warm the service's render code first), RUNS (5), REPS (60),
 # PORT (18190), DB (fqlab_scale), KEEP=1 keeps the database, SERVICE_ARGS (more arguments for the service, e.g.
 # --fqlab.sweep-answers-on-start=false). Output in target/scale/<time>/ (sizes.md, p99.md, plans.txt).
 set -euo pipefail
-N=${N:-100000}
+N=${N:-120000}
 RUNS=${RUNS:-5}
 REPS=${REPS:-60}
 PORT=${PORT:-18190}
@@ -93,6 +94,7 @@ start
 EXPERIMENTS=$(q "SELECT string_agg('''' || experiment_id || '''', ',') FROM (SELECT DISTINCT r.experiment_id FROM results r
   JOIN experiments e ON e.id = r.experiment_id WHERE r.series_t IS NOT NULL AND e.seq > 1000000 LIMIT 3) x")
 SWEEPS=$(q "SELECT string_agg(id::text, ',') FROM (SELECT id FROM sweeps WHERE name LIKE 'scale-sweep-%' ORDER BY seq LIMIT 90) x")
+WARM_SWEEPS=$(q "SELECT string_agg(id::text, ',') FROM (SELECT id FROM sweeps WHERE name LIKE 'scale-sweep-%' ORDER BY seq OFFSET 90) x")
 python3 - "$EXPERIMENTS" "${SWEEPS%%,*}" >"$OUT/grafana.sql" <<'PY'
 import json, sys
 experiments, sweep = sys.argv[1], sys.argv[2]
@@ -115,11 +117,11 @@ for p in panels(dashboard):
         if "rawSql" in t:
             print(f"-- panel {p['title']} {t.get('refId', '')}\n{substitute(t['rawSql'])}\n;;")
 PY
-DEEP=$(printf 'v1:%s' $((1000000 + N / 2)) | base64 | tr '+/' '-_' | tr -d '=\n')
+DEEP=$(printf 'v1:%s' $((1000000 + 50000)) | base64 | tr '+/' '-_' | tr -d '=\n')
 echo "== $REPS repetitions of each query"
 status=0
 "$JAVA" -cp "$DRIVER" src/test/java/dev/fqlab/load/ScaleQueries.java --base "http://127.0.0.1:$PORT" \
-  --jdbc "jdbc:postgresql://$PGHOST:$PGPORT/$DB?user=$PGUSER" --sweeps "$SWEEPS" --tag-rare rare-17 \
+  --jdbc "jdbc:postgresql://$PGHOST:$PGPORT/$DB?user=$PGUSER" --sweeps "$SWEEPS" --warm-sweeps "${WARM_SWEEPS:-}" --tag-rare rare-17 \
   --deep-cursor "$DEEP" --grafana "$OUT/grafana.sql" --reps "$REPS" --out "$OUT" || status=$?
 echo "results in $OUT"
 exit $status
