@@ -116,6 +116,13 @@ class SweepRenderAllocationPropertyTest {
             assertThat(row.experiments()).isEqualTo(cell.stream().map(SweepMember::experimentId).toList());
             assertThat(new ArrayList<>(row.metrics().keySet())).isEqualTo(new ArrayList<>(expected.keySet()));
             assertThat(row.metrics()).isEqualTo(expected);
+            // and by name, as table.csv and the plots read them
+            expected.forEach((name, stats) -> {
+                assertThat(row.metrics().get(name)).as(name).isEqualTo(stats);
+                assertThat(row.metrics().containsKey(name)).isTrue();
+            });
+            assertThat(row.metrics().get("no such metric")).isNull();
+            assertThat(row.metrics().containsKey("no such metric")).isFalse();
         }
     }
 
