@@ -320,20 +320,27 @@ class KillDuringResultWriteTest {
 
     /**
      * Waits until a session of {@code instance} (any instance when null) runs a statement starting with {@code sql}
-     * (a LIKE pattern) and waits for a lock {@code holder} holds; answers that instance's name.
+     * (a LIKE pattern) and waits for a lock {@code holder} holds — directly, or queued behind another session that
+     * waits for it: a second waiter for a row lock waits on the first waiter's tuple lock, so PostgreSQL names the
+     * first waiter, not the holder, among its blockers (at AFTER_COMMIT the victim's db-scheduler heartbeat, every
+     * 500 ms, can update the held job row just before the victim's delete of it: once in four CI runs the delete then
+     * never showed the holder as its blocker and the wait timed out). Answers that instance's name.
      */
     private static String awaitWaiting(Connection observer, Connection holder, String sql, String instance)
             throws SQLException {
         int holderPid = pid(holder);
         return await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20)).until(() -> {
             try (PreparedStatement query = observer.prepareStatement("""
-                    SELECT application_name FROM pg_stat_activity
-                    WHERE datname = current_database() AND ? = ANY (pg_blocking_pids(pid)) AND query ILIKE ?
-                      AND (? IS NULL OR application_name = ?)""")) {
-                query.setInt(1, holderPid);
-                query.setString(2, sql);
+                    SELECT a.application_name FROM pg_stat_activity a
+                    WHERE a.datname = current_database() AND a.query ILIKE ? AND (? IS NULL OR a.application_name = ?)
+                      AND (? = ANY (pg_blocking_pids(a.pid))
+                           OR EXISTS (SELECT 1 FROM pg_stat_activity b
+                                      WHERE b.pid = ANY (pg_blocking_pids(a.pid)) AND ? = ANY (pg_blocking_pids(b.pid))))""")) {
+                query.setString(1, sql);
+                query.setString(2, instance);
                 query.setString(3, instance);
-                query.setString(4, instance);
+                query.setInt(4, holderPid);
+                query.setInt(5, holderPid);
                 try (ResultSet rs = query.executeQuery()) {
                     return rs.next() ? rs.getString(1) : null;
                 }
