@@ -227,11 +227,10 @@ public class ResultMetrics {
         }
         Projection projection = projections.get(row.namesSha256());
         if (projection == null) {
-            List<String> names = results.metricNames(row.namesSha256());
-            if (names == null) {
+            MetricValues.Shape all = shapeBySha(row.namesSha256());
+            if (all == null) {
                 return null;
             }
-            MetricValues.Shape all = shapesBySha.computeIfAbsent(row.namesSha256(), sha -> shape(names));
             List<String> shown = new ArrayList<>();
             for (int i : ResultMetricView.positions(all.names())) {
                 shown.add(all.names().get(i));
@@ -279,17 +278,20 @@ public class ResultMetrics {
 
     /** The names of a stored row, or null when they cannot be read (then the document says it). */
     private MetricValues.Shape shapeOf(ResultMetricRows.Stored row) {
-        MetricValues.Shape shape = shapesBySha.get(row.namesSha256());
+        MetricValues.Shape shape = shapeBySha(row.namesSha256());
+        return shape == null || shape.names().size() != row.values().length ? null : shape;
+    }
+
+    /** The shape of the names stored under {@code namesSha256}, read once per instance; null when none are stored. */
+    private MetricValues.Shape shapeBySha(String namesSha256) {
+        MetricValues.Shape shape = shapesBySha.get(namesSha256);
         if (shape == null) {
-            List<String> names = results.metricNames(row.namesSha256());
-            if (names == null || names.size() != row.values().length) {
+            List<String> names = results.metricNames(namesSha256);
+            if (names == null) {
                 return null;
             }
             shape = shape(names);
-            shapesBySha.put(row.namesSha256(), shape);
-        }
-        if (shape.names().size() != row.values().length) {
-            return null;
+            shapesBySha.put(namesSha256, shape);
         }
         return shape;
     }

@@ -197,8 +197,8 @@ class SweepRepository {
         jdbcTemplate.query(con -> bySweep(con,
                 "SELECT id, status, progress, finished_at FROM experiments WHERE sweep_id = ?", sweepId), state);
         List<UUID> others = cells.stream().map(Cell::experimentId).filter(e -> !states.containsKey(e)).distinct().toList();
-        for (int from = 0; from < others.size(); from += IN_LIST) {
-            List<UUID> chunk = others.subList(from, Math.min(others.size(), from + IN_LIST));
+        for (int from = 0; from < others.size(); from += CHUNK) {
+            List<UUID> chunk = others.subList(from, Math.min(others.size(), from + CHUNK));
             jdbcTemplate.query("SELECT id, status, progress, finished_at FROM experiments WHERE id IN ("
                     + String.join(", ", java.util.Collections.nCopies(chunk.size(), "?")) + ")", state, chunk.toArray());
         }
@@ -212,9 +212,6 @@ class SweepRepository {
         }
         return members;
     }
-
-    /** How many ids an IN list holds at most: well below every driver's parameter limit. */
-    private static final int IN_LIST = 500;
 
     /** {@code sql} with the sweep's id as its one parameter, its results asked for in binary (PostgreSQL). */
     private static java.sql.PreparedStatement bySweep(java.sql.Connection con, String sql, UUID sweepId)
