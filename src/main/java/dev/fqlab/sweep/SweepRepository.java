@@ -191,12 +191,30 @@ class SweepRepository {
                     rs.getObject("experiment_id", UUID.class), rs.getBoolean("reused")));
         });
         Map<UUID, State> states = new HashMap<>(cells.size() * 2);
+        // The sweep's own experiments from the index alone (V22: experiments_sweep_idx holds id, status and
+        // finished_at): ~13 index pages per 1 000 cells instead of ~170 heap pages of wide rows. A final experiment
+        // counts as done whatever its progress column says (SweepState), so only those still waiting or running
+        // need their progress — they are read again, whole, by id below with any the sweep reused.
+        List<UUID> again = new ArrayList<>();
+        jdbcTemplate.query(con -> bySweep(con,
+                "SELECT id, status, finished_at FROM experiments WHERE sweep_id = ?", sweepId), rs -> {
+            UUID id = rs.getObject("id", UUID.class);
+            ExperimentStatus status = ExperimentStatus.valueOf(rs.getString("status"));
+            if (status.isFinal()) {
+                states.put(id, new State(status, 1.0, instant(rs, "finished_at")));
+            } else {
+                again.add(id);
+            }
+        });
         org.springframework.jdbc.core.RowCallbackHandler state = rs -> states.put(rs.getObject("id", UUID.class),
                 new State(ExperimentStatus.valueOf(rs.getString("status")), rs.getDouble("progress"),
                         instant(rs, "finished_at")));
-        jdbcTemplate.query(con -> bySweep(con,
-                "SELECT id, status, progress, finished_at FROM experiments WHERE sweep_id = ?", sweepId), state);
-        List<UUID> others = cells.stream().map(Cell::experimentId).filter(e -> !states.containsKey(e)).distinct().toList();
+        for (Cell cell : cells) {
+            if (!states.containsKey(cell.experimentId())) {
+                again.add(cell.experimentId());
+            }
+        }
+        List<UUID> others = again.stream().distinct().toList();
         for (int from = 0; from < others.size(); from += CHUNK) {
             List<UUID> chunk = others.subList(from, Math.min(others.size(), from + CHUNK));
             jdbcTemplate.query("SELECT id, status, progress, finished_at FROM experiments WHERE id IN ("

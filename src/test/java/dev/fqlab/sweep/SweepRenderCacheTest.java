@@ -94,6 +94,12 @@ class SweepRenderCacheTest extends ServiceTest {
         assertThat(running.json().get("status").asString()).isEqualTo("RUNNING");
         assertThat(running.json().at("/counts/RUNNING").asInt()).isEqualTo(1);
         assertThat(running.json().at("/rows/1/succeeded").asInt()).isEqualTo(2);
+        // api.md: a running experiment counts its own progress, every final one 1 (the running cell is read whole, by
+        // id, V22's index-only read leaving it out).
+        int cells = jdbc.sql("SELECT COUNT(*) FROM sweep_experiments WHERE sweep_id = ?").param(UUID.fromString(id))
+                .query(Integer.class).single();
+        assertThat(running.json().get("progress").asDouble())
+                .isEqualTo(Math.round((cells - 1 + 0.5) / cells * 10_000) / 10_000.0);
         assertThat(runningCsv.body()).isNotEqualTo(settledCsv);
         writer.drain();
         assertThat(storedRows(id)).isZero();
