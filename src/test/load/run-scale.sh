@@ -2,7 +2,7 @@
 # Issue 17's storage measurements on PostgreSQL, from a built jar (./mvnw -B package -DskipTests):
 #  1. bytes written per seed-000-airtime run (60 s, 25 series) with outputs.series full, coarse and none: the growth
 #     of every table with its indexes and TOAST (pg_total_relation_size) over RUNS runs each, divided by RUNS;
-#  2. 120 000 experiments seeded by bulk INSERT … SELECT (scale-seed.sql, cloning the runs of step 1 and a real
+#  2. 170 000 experiments seeded by bulk INSERT … SELECT (scale-seed.sql, cloning the runs of step 1 and a real
 #     sweep's definition), then p50/p99/max over REPS repetitions of the API's lists, filters and sweep tables and
 #     of every SQL query of the Grafana experiments dashboard, and their EXPLAIN ANALYZE plans
 #     (dev.fqlab.load.ScaleQueries).
@@ -10,12 +10,13 @@
 #   src/test/load/run-scale.sh [path/to/fqlab.jar]
 #
 # Needs a JDK ≥ 21 (JAVA_HOME), curl, jq, python3, psql/createdb/dropdb for a server that accepts PGUSER without a
-# password (default 127.0.0.1:5432, user postgres). Settings: N (120000 experiments: 10 000 singles, 90 sweeps of 1 000 cells
-# measured and 20 more whose reads warm the service's render code first), RUNS (5), REPS (60),
+# password (default 127.0.0.1:5432, user postgres). Settings: N (170000 experiments: 10 000 singles, 90 sweeps of 1 000 cells
+# measured and 70 more whose reads warm the service's render code first: HotSpot still recompiled the cold render,
+# 15–22 ms of compiler CPU per measured first read, for ~70 first reads after 20), RUNS (5), REPS (60),
 # PORT (18190), DB (fqlab_scale), KEEP=1 keeps the database, SERVICE_ARGS (more arguments for the service, e.g.
 # --fqlab.sweep-answers-on-start=false). Output in target/scale/<time>/ (sizes.md, p99.md, plans.txt).
 set -euo pipefail
-N=${N:-120000}
+N=${N:-170000}
 RUNS=${RUNS:-5}
 REPS=${REPS:-60}
 PORT=${PORT:-18190}

@@ -11,15 +11,21 @@
 \set ON_ERROR_STOP on
 BEGIN;
 
+-- A clone's sweep_id (result_metrics, V21: the sweep that ran the result) is its experiment's, as the service's
+-- INSERT and V21's back-fill set it, not the template's (a single run: none).
 CREATE FUNCTION pg_temp.clone(tbl text, template uuid, targets text) RETURNS void AS $$
 DECLARE
     cols text;
+    vals text;
 BEGIN
-    SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) INTO cols
+    SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position),
+           string_agg(CASE WHEN column_name = 'sweep_id' THEN '(SELECT e.sweep_id FROM experiments e WHERE e.id = x.id)'
+                           ELSE 't.' || quote_ident(column_name) END, ', ' ORDER BY ordinal_position)
+    INTO cols, vals
     FROM information_schema.columns
     WHERE table_schema = current_schema() AND table_name = tbl AND column_name <> 'experiment_id';
     EXECUTE format('INSERT INTO %I (experiment_id, %s) SELECT x.id, %s FROM (%s) x, %I t WHERE t.experiment_id = %L',
-                   tbl, cols, 't.' || replace(cols, ', ', ', t.'), targets, tbl, template);
+                   tbl, cols, vals, targets, tbl, template);
 END
 $$ LANGUAGE plpgsql;
 

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -32,8 +33,11 @@ import java.util.function.IntFunction;
  * }</pre>
  *
  * With {@code --warm-sweeps IDS} (sweeps not measured), each of those is read first as JSON, as table.csv and with
- * every metric: the service's render code is then compiled, as in a service that has been up for a while (without,
- * the first ~15 renders after start took 30–270 ms while the JIT compiled them, and the renders' p99 measured that).
+ * every metric, {@code --warm-passes} times (2; their stored answers deleted before each pass after the first, so each
+ * pass renders them again): the service's render code is then compiled, as in a service that has been up for a while
+ * (without, the first ~15 renders after start took 30–270 ms while the JIT compiled them, and the renders' p99
+ * measured that; with 20 warm sweeps read once, HotSpot's compiler threads still took 15–22 ms of CPU per measured
+ * first read, recompiling the render, for about the next 70 first reads — run-scale.sh now warms with 70).
  *
  * Every API request and SQL query runs {@code reps} times (one after the other, after 3 unmeasured runs; the API
  * sweep table cycles through the given sweeps so that most reads are of a sweep not read before); the table gives
@@ -90,8 +94,19 @@ public final class ScaleQueries {
                 i -> "/sweeps/" + sweeps[(i + 7) % sweeps.length] + "/table.csv");
         requests.put("GET /sweeps/ID?metric=* (every metric, a new sweep each time)",
                 i -> "/sweeps/" + sweeps[(i + 13) % sweeps.length] + "?metric=*");
-        for (String warm : options.getOrDefault("warm-sweeps", "").split(",")) {
-            if (!warm.isBlank()) {
+        List<String> warmSweeps = java.util.Arrays.stream(options.getOrDefault("warm-sweeps", "").split(","))
+                .filter(w -> !w.isBlank()).toList();
+        int warmPasses = Integer.parseInt(options.getOrDefault("warm-passes", "2"));
+        for (int pass = 0; pass < warmPasses && !warmSweeps.isEmpty(); pass++) {
+            if (pass > 0) {
+                // Their stored answers gone, the next pass renders them again (from the metrics cached by the first).
+                try (Connection c = DriverManager.getConnection(options.get("jdbc"));
+                     PreparedStatement delete = c.prepareStatement("DELETE FROM sweep_answers WHERE sweep_id = ANY (?)")) {
+                    delete.setArray(1, c.createArrayOf("uuid", warmSweeps.stream().map(java.util.UUID::fromString).toArray()));
+                    delete.executeUpdate();
+                }
+            }
+            for (String warm : warmSweeps) {
                 for (String path : List.of("/sweeps/" + warm, "/sweeps/" + warm + "/table.csv", "/sweeps/" + warm + "?metric=*")) {
                     http.send(HttpRequest.newBuilder(URI.create(base + path)).GET().build(),
                             HttpResponse.BodyHandlers.discarding());
