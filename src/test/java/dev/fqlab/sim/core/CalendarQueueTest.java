@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.PriorityQueue;
 import java.util.Random;
 import java.util.TreeSet;
 import net.jqwik.api.ForAll;
@@ -118,6 +119,84 @@ class CalendarQueueTest {
         assertThat(queue.isEmpty()).isTrue();
         assertThat(queue.first()).isNull();
         assertThat(queue.firstAlone(probes.get(0), Long.MAX_VALUE)).isFalse();
+    }
+
+    /**
+     * Crowded buckets (a small year of short days, grown only as the events outnumber its days; no retuning), with
+     * times in clusters, so that many events share a bucket: filing lands
+     * at its head, its tail and in its middle, and a cancel or reschedule takes out an event that is not its
+     * bucket's first (the singly linked list's walk) or is its last; times repeat (the sequence decides) and some lie
+     * many years ahead, in the same buckets as this year's. The oracle is a {@code PriorityQueue} over (time, seq),
+     * with a firing loop on top: the first is taken or, like a firing event, rescheduled in place.
+     */
+    @Property(tries = 300)
+    void crowdedBucketsTakeCancelAndRescheduleInOrder(@ForAll long seed,
+            @ForAll @IntRange(min = 1, max = 300) int events, @ForAll @IntRange(min = 0, max = 6) int shift) {
+        Random random = new Random(seed);
+        Comparator<Event> order = Comparator.<Event>comparingLong(e -> e.time).thenComparingLong(e -> e.seq);
+        PriorityQueue<Event> oracle = new PriorityQueue<>(order);
+        CalendarQueue queue = new CalendarQueue(CalendarQueue.MIN_BUCKETS, shift);
+        long year = (long) CalendarQueue.MIN_BUCKETS << shift;
+        List<Probe> probes = new ArrayList<>();
+        for (int i = 0; i < events; i++) {
+            probes.add(new Probe());
+        }
+        long seq = 0;
+        long now = 0;
+        for (int op = 0; op < 8 * events; op++) {
+            int kind = random.nextInt(10);
+            if (kind < 2 && !oracle.isEmpty()) { // take the first
+                Event first = oracle.poll();
+                now = first.time;
+                assertThat(queue.first()).isSameAs(first);
+                assertThat(queue.poll()).isSameAs(first);
+                continue;
+            }
+            if (kind == 2 && !oracle.isEmpty()) { // the first fires and reschedules itself
+                Event first = oracle.poll();
+                now = first.time;
+                assertThat(queue.peek()).isSameAs(first);
+                long at = now + random.nextInt(4) * year + random.nextInt((int) Math.min(year, 64));
+                Event second = oracle.peek();
+                assertThat(queue.firstAlone(first, at)).isEqualTo(second == null || second.time > at);
+                first.time = at;
+                first.seq = seq++;
+                oracle.add(first);
+                queue.changed(first);
+                continue;
+            }
+            Probe e = probes.get(random.nextInt(events));
+            if (kind == 3 && e.isScheduled()) { // cancel, wherever it is in its bucket
+                assertThat(oracle.remove(e)).isTrue();
+                queue.remove(e);
+                assertThat(e.isScheduled()).isFalse();
+                continue;
+            }
+            boolean queued = e.isScheduled();
+            if (queued) {
+                assertThat(oracle.remove(e)).isTrue();
+            }
+            e.time = now + switch (random.nextInt(4)) {
+                case 0 -> random.nextInt(4); // equal times
+                case 1 -> random.nextInt((int) year); // this year
+                case 2 -> (1 + random.nextInt(1000)) * year + random.nextInt(8); // years ahead, same buckets
+                default -> random.nextLong() >>> (8 + random.nextInt(40)); // anywhere, far ahead
+            };
+            e.seq = seq++;
+            oracle.add(e);
+            if (queued) {
+                queue.changed(e);
+            } else {
+                queue.add(e);
+            }
+            assertThat(queue.size()).isEqualTo(oracle.size());
+        }
+        while (!oracle.isEmpty()) {
+            Event first = oracle.poll();
+            assertThat(queue.poll()).isSameAs(first);
+        }
+        assertThat(queue.isEmpty()).isTrue();
+        assertThat(queue.first()).isNull();
     }
 
     @Test
