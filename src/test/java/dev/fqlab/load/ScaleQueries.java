@@ -212,17 +212,20 @@ public final class ScaleQueries {
         queries.put("service: list, preset seed-003", list + " AND e.preset = 'seed-003' ORDER BY e.seq DESC LIMIT 51");
         queries.put("service: list, sweep (selective: sorted)", list + " AND e.id IN (SELECT m.experiment_id FROM "
                 + "sweep_experiments m WHERE m.sweep_id = '" + sweep + "') ORDER BY e.seq + 0 DESC LIMIT 51");
+        // A sweep's first read (SweepRepository.members, metricViews, metricRows): its cells, its own experiments'
+        // states from experiments_sweep_idx alone (V22; waiting and running ones read again by id), and its results'
+        // views (the default table) or every metric (table.csv, ?metric=) by result_metrics.sweep_id (V21).
         queries.put("service: sweep table cells", """
-                SELECT m.position, m.combination, m.repetition, m.experiment_id, m.reused, e.status, e.progress,
-                    e.finished_at
-                FROM sweep_experiments m JOIN experiments e ON e.id = m.experiment_id
-                WHERE m.sweep_id = '%s' ORDER BY m.position""".formatted(sweep));
-        // The metrics of the cells' results, which a sweep's table reads by its cells when this instance has not
-        // cached most of them (SweepRepository.metricRows; else by id, the few not cached).
+                SELECT position, combination, repetition, experiment_id, reused FROM sweep_experiments
+                WHERE sweep_id = '%s' ORDER BY position""".formatted(sweep));
+        queries.put("service: sweep table experiments' states", """
+                SELECT id, status, finished_at FROM experiments WHERE sweep_id = '%s'""".formatted(sweep));
+        queries.put("service: sweep table views (not cached)", """
+                SELECT r.experiment_id, r.names_sha256, r.seed, r.view_version, r.view_values, r.metric_digest
+                FROM result_metrics r WHERE r.sweep_id = '%s'""".formatted(sweep));
         queries.put("service: sweep table metrics (not cached)", """
                 SELECT r.experiment_id, r.names_sha256, r.seed, r.metric_values
-                FROM sweep_experiments m JOIN result_metrics r ON r.experiment_id = m.experiment_id
-                WHERE m.sweep_id = '%s'""".formatted(sweep));
+                FROM result_metrics r WHERE r.sweep_id = '%s'""".formatted(sweep));
         return queries;
     }
 
