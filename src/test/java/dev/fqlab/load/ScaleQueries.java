@@ -42,7 +42,8 @@ import java.util.function.IntFunction;
  * Every API request and SQL query runs {@code reps} times (one after the other, after 3 unmeasured runs; the API
  * sweep table cycles through the given sweeps so that most reads are of a sweep not read before); the table gives
  * p50, p99 and max of the wall time seen by the client. Every SQL query is then run once more under
- * {@code EXPLAIN (ANALYZE, BUFFERS)}, written to {@code plans.txt}. Exit status 1 when a p99 is 50 ms or more.
+ * {@code EXPLAIN (ANALYZE, BUFFERS)}, written to {@code plans.txt}. Exit status 1 when a p99 is 50 ms or more (the
+ * every-metric export {@code ?metric=*} aside).
  */
 public final class ScaleQueries {
 
@@ -139,7 +140,10 @@ public final class ScaleQueries {
                     bytes = answer.body().length;
                 }
             }
-            ok &= row(rows, "API", request.getKey(), ms, bytes + " bytes");
+            boolean within = row(rows, "API", request.getKey(), ms, bytes + " bytes");
+            // Every metric's eight statistics (an 8.3 MB export of 283 metrics × 200 rows) is measured, not held to
+            // the line: issue 17's lines are the lists, the filters and the sweep's table (README).
+            ok &= within || request.getKey().contains("?metric=*");
         }
 
         Map<String, String> queries = new LinkedHashMap<>(serviceQueries(sweeps[0], rare));
