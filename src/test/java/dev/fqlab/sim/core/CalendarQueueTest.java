@@ -20,6 +20,16 @@ import org.junit.jupiter.api.Test;
  */
 class CalendarQueueTest {
 
+    /** Files {@code e} (its time and sequence set) in the oracle and in the queue: moved if it was queued, else added. */
+    private static void file(CalendarQueue queue, java.util.Collection<Event> oracle, Event e, boolean queued) {
+        oracle.add(e);
+        if (queued) {
+            queue.changed(e);
+        } else {
+            queue.add(e);
+        }
+    }
+
     private static final class Probe extends Event {
         @Override
         protected void fire(long now) {
@@ -104,12 +114,7 @@ class CalendarQueueTest {
             // mostly not earlier than the last taken, as in a simulation; sometimes earlier, which the queue allows
             e.time = time(random, shape, random.nextInt(10) == 0 ? 0 : floor);
             e.seq = seq++;
-            oracle.add(e);
-            if (queued) {
-                queue.changed(e);
-            } else {
-                queue.add(e);
-            }
+            file(queue, oracle, e, queued);
         }
         assertThat(queue.size()).isEqualTo(oracle.size());
         while (!oracle.isEmpty()) {
@@ -183,12 +188,7 @@ class CalendarQueueTest {
                 default -> random.nextLong() >>> (8 + random.nextInt(40)); // anywhere, far ahead
             };
             e.seq = seq++;
-            oracle.add(e);
-            if (queued) {
-                queue.changed(e);
-            } else {
-                queue.add(e);
-            }
+            file(queue, oracle, e, queued);
             assertThat(queue.size()).isEqualTo(oracle.size());
         }
         while (!oracle.isEmpty()) {
