@@ -1,6 +1,6 @@
--- Seeds 100 000 experiments for run-scale.sh (issue 17) by bulk INSERT … SELECT generate_series, cloning the rows of
--- real runs made through the API just before: :'full' (seed-000-airtime, outputs.series full), :'none' (the same with
--- outputs.series none) and the sweep :'sweep' (its definition). Every table is cloned with all its columns (read
+-- Seeds :n experiments (run-scale.sh: 170 000) for run-scale.sh (issue 17) by bulk INSERT … SELECT generate_series,
+-- cloning the rows of real runs made through the API just before: :'full' (seed-000-airtime, outputs.series full),
+-- :'none' (the same with outputs.series none) and the sweep :'sweep' (its definition). Every table is cloned with all its columns (read
 -- from information_schema), so columns added later are carried along.
 --   psql -v full=UUID -v none=UUID -v sweep=UUID -v n=100000 -v singles=10000 -v series=1000 -f scale-seed.sql
 -- Layout: experiments 1 … :singles are single experiments (23 presets round robin, every 23rd an inline scenario),
@@ -89,5 +89,5 @@ COMMIT;
 VACUUM ANALYZE;
 -- The bulk load's dirty pages are written now, not by a checkpoint spread over the measurements that follow (the
 -- WAL-triggered one after a 1.5 GB load ran for 270 s, its writes and fsyncs beside every request measured): a
--- database that has held its 100 000 experiments for a while has no such backlog.
+-- database that has held its experiments for a while has no such backlog.
 CHECKPOINT;

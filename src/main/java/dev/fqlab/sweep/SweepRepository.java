@@ -170,12 +170,15 @@ class SweepRepository {
      * table reads the metrics of the results this instance has not cached yet ({@link ResultMetrics}) with
      * {@link #metricRows}, so polling a running sweep reads each result's ~1 kB of metrics once, not on every read.
      *
-     * <p>Three range reads instead of a join: the cells, then the experiments the sweep owns by their
-     * {@code sweep_id} index (adjacent rows: they were inserted together), then by id only those it reused from others.
-     * A 1 000-cell sweep's join probed {@code experiments}' primary key once per cell, 4 000 buffers and 3.6 ms of
-     * PostgreSQL; the two range reads touch ~190 buffers in 1.0 ms (EXPLAIN ANALYZE, run-scale's database). Between
-     * the reads an experiment may finish (it reads as if read a moment later, as any poll does); a cell whose
-     * experiment is gone by then (its sweep is being deleted) is left out.
+     * <p>Range reads instead of a join: the cells; the states of the experiments the sweep owns from the
+     * {@code sweep_id} index alone (V22: status, id and finish time are in it — an index-only scan of ~13 pages per
+     * 1 000 cells once the table is vacuumed, heap pages as before for rows changed since); those still waiting or
+     * running, whose progress counts, by a second range of the same index; then by id only the cells still missing
+     * (reused from others, or finished between the reads). A 1 000-cell sweep's join probed {@code experiments}'
+     * primary key once per cell, 4 000 buffers and 3.6 ms of PostgreSQL; a settled sweep's reads touch ~40 buffers
+     * (EXPLAIN ANALYZE, run-scale's database). Between the reads an experiment may finish (it reads as if read a
+     * moment later, as any poll does; no experiment leaves a final status); a cell whose experiment is gone by then
+     * (its sweep is being deleted) is left out.
      */
     List<SweepMember> members(UUID sweepId) {
         record Cell(int position, int combination, int repetition, UUID experimentId, boolean reused) {
@@ -191,30 +194,26 @@ class SweepRepository {
                     rs.getObject("experiment_id", UUID.class), rs.getBoolean("reused")));
         });
         Map<UUID, State> states = new HashMap<>(cells.size() * 2);
-        // The sweep's own experiments from the index alone (V22: experiments_sweep_idx holds id, status and
-        // finished_at): ~13 index pages per 1 000 cells instead of ~170 heap pages of wide rows. A final experiment
-        // counts as done whatever its progress column says (SweepState), so only those still waiting or running
-        // need their progress — they are read again, whole, by id below with any the sweep reused.
-        List<UUID> again = new ArrayList<>();
+        // A final experiment counts as done whatever its progress column says (SweepState): its state is what the
+        // index holds. Those still waiting or running need their progress, so they are read whole.
+        boolean[] active = {false};
         jdbcTemplate.query(con -> bySweep(con,
                 "SELECT id, status, finished_at FROM experiments WHERE sweep_id = ?", sweepId), rs -> {
-            UUID id = rs.getObject("id", UUID.class);
             ExperimentStatus status = ExperimentStatus.valueOf(rs.getString("status"));
             if (status.isFinal()) {
-                states.put(id, new State(status, 1.0, instant(rs, "finished_at")));
+                states.put(rs.getObject("id", UUID.class), new State(status, 1.0, instant(rs, "finished_at")));
             } else {
-                again.add(id);
+                active[0] = true;
             }
         });
         org.springframework.jdbc.core.RowCallbackHandler state = rs -> states.put(rs.getObject("id", UUID.class),
                 new State(ExperimentStatus.valueOf(rs.getString("status")), rs.getDouble("progress"),
                         instant(rs, "finished_at")));
-        for (Cell cell : cells) {
-            if (!states.containsKey(cell.experimentId())) {
-                again.add(cell.experimentId());
-            }
+        if (active[0]) {
+            jdbcTemplate.query(con -> bySweep(con, "SELECT id, status, progress, finished_at FROM experiments "
+                    + "WHERE sweep_id = ? AND status IN ('QUEUED', 'RUNNING')", sweepId), state);
         }
-        List<UUID> others = again.stream().distinct().toList();
+        List<UUID> others = cells.stream().map(Cell::experimentId).filter(e -> !states.containsKey(e)).distinct().toList();
         for (int from = 0; from < others.size(); from += CHUNK) {
             List<UUID> chunk = others.subList(from, Math.min(others.size(), from + CHUNK));
             jdbcTemplate.query("SELECT id, status, progress, finished_at FROM experiments WHERE id IN ("

@@ -22,9 +22,9 @@ import java.util.Map;
 import java.util.function.IntFunction;
 
 /**
- * The 100 000-experiment query measurement of issue 17, run by {@code src/test/load/run-scale.sh} on a database that
- * {@code scale-seed.sql} filled; not a test (surefire does not pick up this name), plain JDK plus the PostgreSQL JDBC
- * driver, so it runs from its source file:
+ * The query measurement of issue 17 over 100 000 experiments and more (run-scale.sh seeds 170 000), run by
+ * {@code src/test/load/run-scale.sh} on a database that {@code scale-seed.sql} filled; not a test (surefire does not
+ * pick up this name), plain JDK plus the PostgreSQL JDBC driver, so it runs from its source file:
  *
  * <pre>{@code
  * java -cp postgresql.jar src/test/java/dev/fqlab/load/ScaleQueries.java --base http://127.0.0.1:18190 \
