@@ -123,18 +123,38 @@ final class HeadlessChromium implements AutoCloseable {
         if (socket != null) {
             socket.abort();
         }
+        // Chromium's helper processes (network service, GPU, renderers) can outlive the browser process for a moment
+        // and still write into the profile: stop them too, then delete what is left.
+        List<ProcessHandle> helpers = process.descendants().toList();
         process.destroy();
+        helpers.forEach(ProcessHandle::destroy);
         try {
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
+            for (ProcessHandle helper : helpers) {
+                helper.onExit().get(10, TimeUnit.SECONDS);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            helpers.forEach(ProcessHandle::destroyForcibly);
         }
-        try (var files = Files.walk(profile)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // a temp directory: best effort
+        deleteProfile();
+    }
+
+    /**
+     * Deletes the temporary profile, best effort: a file that vanishes during the walk (a helper process removing its
+     * own temporary file, as "Network Persistent State" once did in CI) ends one attempt, and the next starts again.
+     */
+    private void deleteProfile() {
+        for (int attempt = 0; attempt < 3; attempt++) {
+            try (var files = Files.walk(profile)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                return;
+            } catch (IOException | java.io.UncheckedIOException ignored) {
+                // walked over a file deleted meanwhile: try again
+            }
         }
     }
 
