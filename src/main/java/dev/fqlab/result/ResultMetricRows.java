@@ -98,9 +98,11 @@ public final class ResultMetricRows {
 
     /** The rows of those of {@code experimentIds} that have one, in no particular order. */
     static List<Stored> read(JdbcTemplate jdbc, List<UUID> experimentIds) {
-        return byIds(jdbc, experimentIds, "r.experiment_id, r.names_sha256, r.seed, r.metric_values",
-                ResultMetricRows::stored);
+        return byIds(jdbc, experimentIds, ROW_COLUMNS, ResultMetricRows::stored);
     }
+
+    /** The columns {@link #stored} reads, for a query's select list ({@code r} the table's alias). */
+    public static final String ROW_COLUMNS = "r.experiment_id, r.names_sha256, r.seed, r.metric_values";
 
     /** Reads one row of a result set. */
     @FunctionalInterface

@@ -122,11 +122,8 @@ public class ResultMetrics {
         Map<UUID, MetricValues> found = new HashMap<>();
         List<UUID> missing = fromCache(ids, cache::get, found);
         if (!missing.isEmpty()) {
-            Set<UUID> wanted = new HashSet<>(missing);
-            for (ResultMetricRows.Stored row : rows.apply(missing)) {
-                if (!wanted.contains(row.experimentId())) {
-                    continue;
-                }
+            for (ResultMetricRows.Stored row : wanted(rows.apply(missing), missing,
+                    ResultMetricRows.Stored::experimentId)) {
                 MetricValues.Shape shape = shapeOf(row);
                 if (shape != null) {
                     found.put(row.experimentId(), cache.put(row.experimentId(), shape, row.values(), row.seed()));
@@ -148,11 +145,8 @@ public class ResultMetrics {
         Map<UUID, MetricView> found = new HashMap<>();
         List<UUID> missing = fromCache(ids, this::cachedView, found);
         if (!missing.isEmpty()) {
-            Set<UUID> wanted = new HashSet<>(missing);
-            for (ResultMetricRows.StoredView row : rows.apply(missing)) {
-                if (!wanted.contains(row.experimentId())) {
-                    continue;
-                }
+            for (ResultMetricRows.StoredView row : wanted(rows.apply(missing), missing,
+                    ResultMetricRows.StoredView::experimentId)) {
                 Projection projection = projection(row);
                 if (projection == null) {
                     return null;
@@ -171,6 +165,18 @@ public class ResultMetrics {
         Map<UUID, MetricView> inOrder = new LinkedHashMap<>();
         ids.forEach(id -> inOrder.put(id, found.get(id)));
         return inOrder;
+    }
+
+    /** Those of {@code rows} of an experiment in {@code missing}: a read by the sweep answers others too. */
+    private static <R> List<R> wanted(List<R> rows, List<UUID> missing, Function<R, UUID> idOf) {
+        Set<UUID> wanted = new HashSet<>(missing);
+        List<R> kept = new ArrayList<>(Math.min(rows.size(), missing.size()));
+        for (R row : rows) {
+            if (wanted.contains(idOf.apply(row))) {
+                kept.add(row);
+            }
+        }
+        return kept;
     }
 
     /** The rows' views of these experiments (those that have a row). */

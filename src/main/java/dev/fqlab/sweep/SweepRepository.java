@@ -244,13 +244,7 @@ class SweepRepository {
      * that were stored for another sweep: {@link SweepService#completed} reads those by id.
      */
     List<ResultMetricRows.Stored> metricRows(UUID sweepId) {
-        List<ResultMetricRows.Stored> rows = new ArrayList<>();
-        jdbcTemplate.query(con -> bySweep(con, """
-                SELECT r.experiment_id, r.names_sha256, r.seed, r.metric_values
-                FROM result_metrics r WHERE r.sweep_id = ?""", sweepId), rs -> {
-            rows.add(ResultMetricRows.stored(rs));
-        });
-        return rows;
+        return resultMetricsBySweep(sweepId, ResultMetricRows.ROW_COLUMNS, (rs, i) -> ResultMetricRows.stored(rs));
     }
 
     /**
@@ -259,12 +253,15 @@ class SweepRepository {
      * metric of a WiFi result.
      */
     List<ResultMetricRows.StoredView> metricViews(UUID sweepId) {
-        List<ResultMetricRows.StoredView> rows = new ArrayList<>();
-        jdbcTemplate.query(con -> bySweep(con, "SELECT " + ResultMetricRows.VIEW_COLUMNS
-                + " FROM result_metrics r WHERE r.sweep_id = ?", sweepId), rs -> {
-            rows.add(ResultMetricRows.storedView(rs));
-        });
-        return rows;
+        return resultMetricsBySweep(sweepId, ResultMetricRows.VIEW_COLUMNS,
+                (rs, i) -> ResultMetricRows.storedView(rs));
+    }
+
+    /** {@code columns} of the {@code result_metrics} rows of the results the sweep ran, each read by {@code reader}. */
+    private <T> List<T> resultMetricsBySweep(UUID sweepId, String columns,
+            org.springframework.jdbc.core.RowMapper<T> reader) {
+        return jdbcTemplate.query(con -> bySweep(con,
+                "SELECT " + columns + " FROM result_metrics r WHERE r.sweep_id = ?", sweepId), reader);
     }
 
     /** A sweep without stored answers from some build, and where it stands in the list. */
