@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Issue 16's many-stations line for one build, with its uncertainty: in each of JVMS fresh JVMs,
 # dev.fqlab.sim.bench.RealTimeFactor runs stations-2@30 and stations-128@30 (airtime scheduler and AQL, 30 s each)
-# WARMUPS rounds untimed, then ROUNDS rounds, both scenarios in turn in each round (so they share the machine's
-# load). A JVM's ratio is the median over its rounds of 128-station over 2-station thread CPU per delivered packet;
+# WARMUPS rounds untimed — by default "jit": until the JIT compiler has been idle for 5 rounds (JitQuiet; while C2
+# still compiles on the other core, 128 stations read 25-40 % slower) — then ROUNDS rounds, both scenarios in turn in
+# each round (so they share the machine's load). A JVM's ratio is the median over its rounds of 128-station over 2-station thread CPU per delivered packet;
 # the script prints each JVM's, then their mean with a 95 % confidence interval (Student's t over the JVMs: the JIT's
 # choices differ between JVMs, so the JVM is the unit). One build per JVM: no second build's code shares the JIT's
 # profiles, unlike CompareBuilds, which is for comparing two builds.
@@ -12,7 +13,7 @@
 set -euo pipefail
 JVMS=${JVMS:-6}
 ROUNDS=${ROUNDS:-100}
-WARMUPS=${WARMUPS:-20}
+WARMUPS=${WARMUPS:-jit}
 SCENARIOS=${SCENARIOS:-"stations-2@30 stations-128@30"}
 cd "$(dirname "$0")/../../.."
 . src/test/load/bench-classpath.sh
@@ -21,7 +22,8 @@ mkdir -p "$OUT"
 for j in $(seq 1 "$JVMS"); do
   # shellcheck disable=SC2086
   "$JAVA" -cp "$BENCH_CP" dev.fqlab.sim.bench.RealTimeFactor \
-    "$ROUNDS" "$WARMUPS" $SCENARIOS >"$OUT/jvm-$j.txt"
+    "$ROUNDS" "$WARMUPS" $SCENARIOS >"$OUT/jvm-$j.txt" 2>"$OUT/jvm-$j.err"
+  cat "$OUT/jvm-$j.err" >&2
 done
 python3 - "$OUT" $SCENARIOS <<'PY'
 import glob, math, re, statistics as st, sys
@@ -32,12 +34,17 @@ T95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.
 ratios = []
 for path in sorted(glob.glob(out + "/jvm-*.txt"), key=lambda p: int(re.search(r"jvm-(\d+)", p).group(1))):
     runs = {}
+    jit_ms = 0
     for line in open(path):
         m = re.match(r"(\S+) run (\d+): .*?, (\d+) ns CPU per delivered packet", line)
         if m:
             runs.setdefault(int(m.group(2)), {})[m.group(1)] = float(m.group(3))
+            j = re.search(r"JIT compiling (\d+) ms", line)
+            jit_ms += int(j.group(1)) if j else 0
     per_round = [r[last] / r[first] for r in runs.values() if first in r and last in r]
     ratio = st.median(per_round)
+    # a few ms per round are the printing's own code being compiled; hundreds mean the warm-up was too short
+    print(f"{path}: the JIT compiled {jit_ms} ms during the {len(runs)} measured rounds")
     ratios.append(ratio)
     print(f"{path}: {last}/{first} CPU per delivered packet, median of {len(per_round)} rounds: {ratio:.3f}")
 n = len(ratios)

@@ -11,7 +11,8 @@ import java.util.List;
  * Two builds' {@link RealTimeFactor} alternated in one JVM (issue 16: on a shared machine only ratios measured
  * side by side mean anything). Each build's {@code classes} and {@code test-classes} get their own class loader over
  * the same libraries (this JVM's class path), so each has its own JIT-compiled code; every round runs build A's
- * scenarios once, then build B's, after {@code warmups} such untimed rounds. Prints RealTimeFactor's lines, each
+ * scenarios once, then build B's, after {@code warmups} such untimed rounds (a number, or {@code jit}: until the JIT
+ * compiler is idle, {@link JitQuiet}). Prints RealTimeFactor's lines, each
  * prefixed with its build's label; compare the thread-CPU columns.
  * <pre>
  *   java -cp "target/load/lib/BOOT-INF/lib/*" dev.fqlab.sim.bench.CompareBuilds \
@@ -28,14 +29,17 @@ public final class CompareBuilds {
         String[] a = args[0].split("=", 2);
         String[] b = args[1].split("=", 2);
         int rounds = Integer.parseInt(args[2]);
-        int warmups = Integer.parseInt(args[3]);
         List<String> scenarios = List.of(args).subList(4, args.length);
         Method runA = entry(a[1]);
         Method runB = entry(b[1]);
-        for (int i = 0; i < warmups; i++) {
-            invoke(runA, "0", "1", scenarios);
-            invoke(runB, "0", "1", scenarios);
-        }
+        JitQuiet.warmUp(args[3], () -> {
+            try {
+                invoke(runA, "0", "1", scenarios);
+                invoke(runB, "0", "1", scenarios);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
         for (int i = 0; i < rounds; i++) {
             System.out.println("== round " + (i + 1) + ": " + a[0]);
             invoke(runA, "1", "0", scenarios);

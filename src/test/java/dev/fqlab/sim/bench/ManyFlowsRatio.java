@@ -14,7 +14,7 @@ import java.util.Arrays;
  * size's median and its ratio to the first size. Not a unit test: run it by hand (README Performance).
  * <pre>
  *   java -cp target/test-classes:target/classes:$(cat target/cp.txt) dev.fqlab.sim.bench.ManyFlowsRatio \
- *       [rounds=7] [sizes=3,300,3000] [durationS=10] [offeredMbps=95] [sampleIntervalMs=100] [warmup=2]
+ *       [rounds=7] [sizes=3,300,3000] [durationS=10] [offeredMbps=95] [sampleIntervalMs=100] [warmup=2|jit]
  * </pre>
  */
 public final class ManyFlowsRatio {
@@ -28,7 +28,7 @@ public final class ManyFlowsRatio {
         double durationS = 10;
         double offeredMbps = 95;
         double sampleIntervalMs = 100;
-        int warmup = 2;
+        String warmup = "2";
         for (String a : args) {
             String[] kv = a.split("=", 2);
             switch (kv[0]) {
@@ -37,7 +37,7 @@ public final class ManyFlowsRatio {
                 case "durationS" -> durationS = Double.parseDouble(kv[1]);
                 case "offeredMbps" -> offeredMbps = Double.parseDouble(kv[1]);
                 case "sampleIntervalMs" -> sampleIntervalMs = Double.parseDouble(kv[1]);
-                case "warmup" -> warmup = Integer.parseInt(kv[1]);
+                case "warmup" -> warmup = kv[1];
                 default -> throw new IllegalArgumentException("unknown argument " + a);
             }
         }
@@ -47,16 +47,17 @@ public final class ManyFlowsRatio {
         for (int s = 0; s < sizes.length; s++) {
             scenarios[s] = ManyFlowsBenchmark.scenario(sizes[s], offeredMbps, durationS, sampleIntervalMs);
         }
-        // warm-up: every size twice (warmup=0 for one long run)
-        for (int w = 0; w < warmup; w++) {
+        // warm-up: every size twice (warmup=0 for one long run; warmup=jit until the JIT compiler is idle)
+        JitQuiet.warmUp(warmup, () -> {
             for (Scenario sc : scenarios) {
                 ScenarioRunner.run(sc, RunControl.NONE);
             }
-        }
+        });
         double[][] wall = new double[sizes.length][rounds];
         double[][] cpu = new double[sizes.length][rounds];
         double[][] alloc = new double[sizes.length][rounds];
         long[] packets = new long[sizes.length];
+        long jit0 = JitQuiet.compilationMs();
         for (int r = 0; r < rounds; r++) {
             for (int s = 0; s < sizes.length; s++) {
                 long w0 = System.nanoTime();
@@ -72,8 +73,9 @@ public final class ManyFlowsRatio {
                 alloc[s][r] = (a1 - a0) / (double) packets[s];
             }
         }
-        System.out.printf("%d rounds, %.0f s, %.0f Mbit/s offered on 100 Mbit/s fq_codel, series every %.0f ms%n",
-                rounds, durationS, offeredMbps, sampleIntervalMs);
+        long jitMs = JitQuiet.compilationMs() - jit0;
+        System.out.printf("%d rounds, %.0f s, %.0f Mbit/s offered on 100 Mbit/s fq_codel, series every %.0f ms; "
+                + "JIT compiling %d ms during them%n", rounds, durationS, offeredMbps, sampleIntervalMs, jitMs);
         System.out.printf("%8s %10s %14s %14s %16s %10s %10s%n", "flows", "packets", "wall ns/pkt", "cpu ns/pkt",
                 "alloc B/pkt", "wall ×", "cpu ×");
         double wall0 = median(wall[0]);

@@ -18,10 +18,12 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * End-to-end speed of presets, outside the unit tests (src/test/load/wifi-speed.sh runs it). In one JVM it runs
- * each named scenario {@code warmups} times untimed, then {@code runs} rounds, each round every scenario once in
- * turn (so they share the machine's load), and prints per run the real-time factor (simulated seconds per wall
- * second, the result's {@code engine.speedup}), the same per CPU second of the simulating thread, and the thread
- * CPU time per delivered (and per offered) packet; then the best of each per scenario.
+ * each named scenario {@code warmups} times untimed ({@link JitQuiet}: a number of rounds, or {@code jit} to go on
+ * until the JIT compiler has been idle for several rounds), then {@code runs} rounds, each round every scenario once
+ * in turn (so they share the machine's load), and prints per run the real-time factor (simulated seconds per wall
+ * second, the result's {@code engine.speedup}), the same per CPU second of the simulating thread, the thread CPU
+ * time per delivered (and per offered) packet, and the milliseconds the JIT spent compiling meanwhile (on the other
+ * core of a 2-core machine, which slows a run that misses the caches); then the best of each per scenario.
  * <pre>
  *   java -cp CLASSPATH dev.fqlab.sim.bench.RealTimeFactor RUNS WARMUPS SCENARIO...
  * </pre>
@@ -35,18 +37,17 @@ public final class RealTimeFactor {
 
     public static void main(String[] args) throws IOException {
         int runs = Integer.parseInt(args[0]);
-        int warmups = Integer.parseInt(args[1]);
         List<String> names = List.of(args).subList(2, args.length);
         List<Scenario> scenarios = new ArrayList<>();
         for (String name : names) {
             scenarios.add(scenario(name));
         }
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        for (int i = 0; i < warmups; i++) {
+        JitQuiet.warmUp(args[1], () -> {
             for (Scenario s : scenarios) {
                 ScenarioRunner.run(s, RunControl.NONE);
             }
-        }
+        });
         double[] bestWall = new double[names.size()];
         double[] bestCpu = new double[names.size()];
         double[] bestNsPerDelivered = new double[names.size()];
@@ -54,9 +55,11 @@ public final class RealTimeFactor {
         for (int i = 0; i < runs; i++) {
             for (int k = 0; k < scenarios.size(); k++) {
                 Scenario s = scenarios.get(k);
+                long jit0 = JitQuiet.compilationMs();
                 long cpu0 = threads.getCurrentThreadCpuTime();
                 SimulationResult r = ScenarioRunner.run(s, RunControl.NONE);
                 long cpuNs = threads.getCurrentThreadCpuTime() - cpu0;
+                long jitMs = JitQuiet.compilationMs() - jit0;
                 EngineStats e = r.engine();
                 // from the flows, not engine.deliveredPackets, so the tool also times builds before that field
                 long offered = r.flows().stream().mapToLong(f -> f.sentPackets()).sum();
@@ -68,10 +71,10 @@ public final class RealTimeFactor {
                 bestNsPerDelivered[k] = Math.min(bestNsPerDelivered[k], nsPerDelivered);
                 System.out.printf("%s run %d: %.1fx real time (wall %.3f s), %.1fx per thread-CPU second (%.3f s), "
                                 + "%.0f ns CPU per delivered packet, %.1f per offered; %d events, %d offered, %d delivered, "
-                                + "%s events per offered, %s per delivered packet%n",
+                                + "%s events per offered, %s per delivered packet; JIT compiling %d ms%n",
                         names.get(k), i + 1, e.speedup(), e.wallS(), perCpu, cpuNs / 1e9, nsPerDelivered, (double) cpuNs / offered, e.events(),
                         offered, delivered, String.format("%.4f", (double) e.events() / offered),
-                        String.format("%.4f", (double) e.events() / delivered));
+                        String.format("%.4f", (double) e.events() / delivered), jitMs);
             }
         }
         for (int k = 0; k < names.size(); k++) {
