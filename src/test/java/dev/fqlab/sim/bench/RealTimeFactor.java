@@ -48,39 +48,51 @@ public final class RealTimeFactor {
                 ScenarioRunner.run(s, RunControl.NONE);
             }
         });
+        // the runs' numbers are printed after the last run: formatting them between runs had the JIT compile the
+        // formatter's code on the other core while the next run was timed
+        List<Run> measured = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            for (int k = 0; k < scenarios.size(); k++) {
+                long jit0 = JitQuiet.compilationMs();
+                long cpu0 = threads.getCurrentThreadCpuTime();
+                SimulationResult r = ScenarioRunner.run(scenarios.get(k), RunControl.NONE);
+                long cpuNs = threads.getCurrentThreadCpuTime() - cpu0;
+                measured.add(new Run(k, i + 1, r, cpuNs, JitQuiet.compilationMs() - jit0));
+            }
+        }
         double[] bestWall = new double[names.size()];
         double[] bestCpu = new double[names.size()];
         double[] bestNsPerDelivered = new double[names.size()];
         java.util.Arrays.fill(bestNsPerDelivered, Double.MAX_VALUE);
-        for (int i = 0; i < runs; i++) {
-            for (int k = 0; k < scenarios.size(); k++) {
-                Scenario s = scenarios.get(k);
-                long jit0 = JitQuiet.compilationMs();
-                long cpu0 = threads.getCurrentThreadCpuTime();
-                SimulationResult r = ScenarioRunner.run(s, RunControl.NONE);
-                long cpuNs = threads.getCurrentThreadCpuTime() - cpu0;
-                long jitMs = JitQuiet.compilationMs() - jit0;
-                EngineStats e = r.engine();
-                // from the flows, not engine.deliveredPackets, so the tool also times builds before that field
-                long offered = r.flows().stream().mapToLong(f -> f.sentPackets()).sum();
-                long delivered = r.flows().stream().mapToLong(f -> f.deliveredPackets()).sum();
-                double perCpu = s.durationS() / (cpuNs / 1e9);
-                double nsPerDelivered = (double) cpuNs / delivered;
-                bestWall[k] = Math.max(bestWall[k], e.speedup());
-                bestCpu[k] = Math.max(bestCpu[k], perCpu);
-                bestNsPerDelivered[k] = Math.min(bestNsPerDelivered[k], nsPerDelivered);
-                System.out.printf("%s run %d: %.1fx real time (wall %.3f s), %.1fx per thread-CPU second (%.3f s), "
-                                + "%.0f ns CPU per delivered packet, %.1f per offered; %d events, %d offered, %d delivered, "
-                                + "%s events per offered, %s per delivered packet; JIT compiling %d ms%n",
-                        names.get(k), i + 1, e.speedup(), e.wallS(), perCpu, cpuNs / 1e9, nsPerDelivered, (double) cpuNs / offered, e.events(),
-                        offered, delivered, String.format("%.4f", (double) e.events() / offered),
-                        String.format("%.4f", (double) e.events() / delivered), jitMs);
-            }
+        for (Run run : measured) {
+            int k = run.scenario();
+            Scenario s = scenarios.get(k);
+            EngineStats e = run.result().engine();
+            // from the flows, not engine.deliveredPackets, so the tool also times builds before that field
+            long offered = run.result().flows().stream().mapToLong(f -> f.sentPackets()).sum();
+            long delivered = run.result().flows().stream().mapToLong(f -> f.deliveredPackets()).sum();
+            long cpuNs = run.cpuNs();
+            double perCpu = s.durationS() / (cpuNs / 1e9);
+            double nsPerDelivered = (double) cpuNs / delivered;
+            bestWall[k] = Math.max(bestWall[k], e.speedup());
+            bestCpu[k] = Math.max(bestCpu[k], perCpu);
+            bestNsPerDelivered[k] = Math.min(bestNsPerDelivered[k], nsPerDelivered);
+            System.out.printf("%s run %d: %.1fx real time (wall %.3f s), %.1fx per thread-CPU second (%.3f s), "
+                            + "%.0f ns CPU per delivered packet, %.1f per offered; %d events, %d offered, %d delivered, "
+                            + "%s events per offered, %s per delivered packet; JIT compiling %d ms%n",
+                    names.get(k), run.round(), e.speedup(), e.wallS(), perCpu, cpuNs / 1e9, nsPerDelivered,
+                    (double) cpuNs / offered, e.events(), offered, delivered,
+                    String.format("%.4f", (double) e.events() / offered),
+                    String.format("%.4f", (double) e.events() / delivered), run.jitMs());
         }
         for (int k = 0; k < names.size(); k++) {
             System.out.printf("%s best of %d: %.1fx real time, %.1fx per thread-CPU second, %.0f ns CPU per delivered "
                     + "packet%n", names.get(k), runs, bestWall[k], bestCpu[k], bestNsPerDelivered[k]);
         }
+    }
+
+    /** One timed run: its scenario's index, its round, its result, the thread's CPU time and the JIT's meanwhile. */
+    private record Run(int scenario, int round, SimulationResult result, long cpuNs, long jitMs) {
     }
 
     static Scenario scenario(String name) throws IOException {
