@@ -5,7 +5,7 @@ import java.lang.management.ManagementFactory;
 
 /**
  * Warm-up until the JIT compiler is idle (issue 16). On the 2-core project machine a C2 compilation runs on the core
- * the simulation does not use, and the two share caches: while the JIT still compiled (up to about 90 rounds of
+ * the simulation does not use, and the two share caches: while the JIT still compiled (60 to 150 rounds of
  * stations-2@30 and stations-128@30 after a fresh start), 128 stations cost 25–40 % more per delivered packet and 2
  * stations about 5 % more, so a 128/2 ratio read 1.7–1.8 instead of about 1.45 (PrintCompilation beside each run's
  * cost, 2026-12-02). Timing only after the JIT has compiled nothing for {@link #QUIET_ROUNDS} rounds in a row measures
