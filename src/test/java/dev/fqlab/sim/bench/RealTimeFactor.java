@@ -57,7 +57,7 @@ public final class RealTimeFactor {
                 long cpu0 = threads.getCurrentThreadCpuTime();
                 SimulationResult r = ScenarioRunner.run(scenarios.get(k), RunControl.NONE);
                 long cpuNs = threads.getCurrentThreadCpuTime() - cpu0;
-                measured.add(new Run(k, i + 1, r, cpuNs, JitQuiet.compilationMs() - jit0));
+                measured.add(Run.of(k, i + 1, r, cpuNs, JitQuiet.compilationMs() - jit0));
             }
         }
         double[] bestWall = new double[names.size()];
@@ -67,10 +67,9 @@ public final class RealTimeFactor {
         for (Run run : measured) {
             int k = run.scenario();
             Scenario s = scenarios.get(k);
-            EngineStats e = run.result().engine();
-            // from the flows, not engine.deliveredPackets, so the tool also times builds before that field
-            long offered = run.result().flows().stream().mapToLong(f -> f.sentPackets()).sum();
-            long delivered = run.result().flows().stream().mapToLong(f -> f.deliveredPackets()).sum();
+            EngineStats e = run.engine();
+            long offered = run.offered();
+            long delivered = run.delivered();
             long cpuNs = run.cpuNs();
             double perCpu = s.durationS() / (cpuNs / 1e9);
             double nsPerDelivered = (double) cpuNs / delivered;
@@ -91,8 +90,23 @@ public final class RealTimeFactor {
         }
     }
 
-    /** One timed run: its scenario's index, its round, its result, the thread's CPU time and the JIT's meanwhile. */
-    private record Run(int scenario, int round, SimulationResult result, long cpuNs, long jitMs) {
+    /**
+     * One timed run: its scenario's index, its round, its engine statistics and packets, the thread's CPU time and the
+     * JIT's meanwhile — not the whole result, which for thousands of flows holds megabytes of series per run.
+     */
+    private record Run(int scenario, int round, EngineStats engine, long offered, long delivered, long cpuNs,
+                       long jitMs) {
+
+        static Run of(int scenario, int round, SimulationResult r, long cpuNs, long jitMs) {
+            // from the flows, not engine.deliveredPackets, so the tool also times builds before that field
+            long offered = 0;
+            long delivered = 0;
+            for (var f : r.flows()) {
+                offered += f.sentPackets();
+                delivered += f.deliveredPackets();
+            }
+            return new Run(scenario, round, r.engine(), offered, delivered, cpuNs, jitMs);
+        }
     }
 
     static Scenario scenario(String name) throws IOException {
